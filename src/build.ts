@@ -1,0 +1,138 @@
+import { dirname, join, resolve } from 'node:path';
+import { bundleClient, hashedAsset } from './bundle/bundle-client.js';
+import { compileTemplates } from './bundle/compile-templates.js';
+import { parseSiteConfig } from './config/load-site-config.js';
+import type { SiteConfig } from './config/site-config-schema.js';
+import { compileEdgeConfig } from './edge/compile-edge-config.js';
+import { collectOutput, emitSite } from './emit/emit-site.js';
+import { diagnostic, sortDiagnostics, type Diagnostic } from './errors/site-error.js';
+import { nodeSourceFs, type SourceFs } from './fs/source-fs.js';
+import { HOST_KEYS } from './locales/locale-table.js';
+import { loadSources } from './load/load-sources.js';
+import { parseSite } from './parse/parse-site.js';
+import { copyToHosts, renderPages } from './render/render-site.js';
+import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
+import type { Page } from './route/page.js';
+import { routeSite } from './route/route-site.js';
+import { validateSite } from './validate/validate-site.js';
+
+export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'render', 'emit'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface BuildOptions {
+  /** Project root: templates/ and client/ are read from here. */
+  root: string;
+  /** Site configuration, relative to root; its folder is the content folder. */
+  config?: string;
+  /** Output directory, relative to root or absolute. */
+  outDir?: string;
+  /** false: return the output in memory and write nothing. */
+  write?: boolean;
+  /** Where content is read from (defaults to the real file system under root). */
+  fs?: SourceFs;
+  /** Where compiled templates are cached. */
+  cacheDir?: string;
+  /** Milliseconds from an arbitrary origin, for stage timings. */
+  clock?: () => number;
+  /** Called as each stage ends, for progress output. */
+  onStage?: (stage: Stage, ms: number) => void;
+  minify?: boolean;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  pages: Page[];
+  /** Every output file by path relative to the output directory. */
+  output: Map<string, Uint8Array>;
+  timings: Partial<Record<Stage, number>>;
+  config?: SiteConfig;
+}
+
+/** The pipeline: each line a stage; only emit writes. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const clock = options.clock ?? (() => performance.now());
+  const fs = options.fs ?? nodeSourceFs(options.root);
+  const configPath = options.config ?? 'content/site.yaml';
+  const contentDir = dirname(configPath);
+  const timings: BuildResult['timings'] = {};
+  const diagnostics: Diagnostic[] = [];
+  let last = clock();
+  const lap = (stage: Stage) => {
+    const now = clock();
+    timings[stage] = now - last;
+    last = now;
+    options.onStage?.(stage, timings[stage]!);
+  };
+  const fail = (): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), pages: [], output: new Map(), timings });
+  const failed = () => diagnostics.some((d) => d.severity === 'error');
+
+  const configBytes = await fs.readBytes(configPath);
+  const configText = configBytes ? new TextDecoder().decode(configBytes) : undefined;
+  const loaded = parseSiteConfig(configText, configPath);
+  diagnostics.push(...loaded.diagnostics);
+  if (!loaded.config) return fail();
+  const config = loaded.config;
+  const sources = await loadSources(fs, contentDir);
+  lap('load');
+
+  const parsed = parseSite(sources, config);
+  lap('parse');
+
+  const validated = validateSite(parsed, config);
+  diagnostics.push(...validated.diagnostics);
+  lap('validate');
+  if (!validated.site || failed()) return fail();
+  const site = validated.site;
+
+  const routed = routeSite(site);
+  diagnostics.push(...routed.diagnostics);
+  lap('route');
+  if (failed()) return fail();
+
+  let templates: Awaited<ReturnType<typeof compileTemplates>>;
+  let client: Awaited<ReturnType<typeof bundleClient>>;
+  try {
+    const cacheDir = options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen');
+    [templates, client] = await Promise.all([compileTemplates(options.root, cacheDir), bundleClient(options.root, { minify: options.minify })]);
+  } catch (error) {
+    diagnostics.push(diagnostic('BUNDLE_FAILED', bundleMessage(error), { cause: error }));
+    return fail();
+  }
+  const sprite = hashedAsset('icons', 'svg', templates.spriteSvg());
+  lap('bundle');
+
+  const rendered = renderPages(site, routed, templates, { ...client.assets, sprite: sprite.path });
+  diagnostics.push(...rendered.diagnostics);
+  if (failed()) return fail();
+  const edge = compileEdgeConfig(config, site.tables, routed.pages);
+  const files = [
+    ...rendered.files,
+    ...(await renderSitemaps(routed.pages, config)),
+    ...HOST_KEYS.map((host) => robotsTxt(config, host)),
+    ...copyToHosts(site, [...client.files, sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents }))]),
+    { path: 'edge-config.json', contents: `${JSON.stringify(edge, null, 2)}\n` },
+  ];
+  const collected = collectOutput(files);
+  diagnostics.push(...collected.diagnostics);
+  lap('render');
+  if (failed()) return fail();
+
+  if (options.write !== false) {
+    try {
+      await emitSite(collected.output, resolve(options.root, options.outDir ?? 'dist'));
+    } catch (error) {
+      diagnostics.push(diagnostic('EMIT_FAILED', `writing ${options.outDir ?? 'dist'} failed: ${(error as Error).message}`, { cause: error }));
+      return fail();
+    }
+  }
+  lap('emit');
+  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config };
+}
+
+function bundleMessage(error: unknown): string {
+  const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors;
+  if (errors?.length) return errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1} ${e.text}` : e.text)).join('\n');
+  return (error as Error).message;
+}
+

@@ -1,0 +1,132 @@
+import { DIAGNOSTICS } from '../errors/catalogue.js';
+import { locationOf, type Diagnostic } from '../errors/site-error.js';
+import { LOCALES } from '../locales/locale-table.js';
+import type { BuildResult, Stage } from '../build.js';
+
+export interface ReportStyle {
+  color: boolean;
+  verbose: boolean;
+}
+
+/** How many diagnostics of one code are printed before "... and N more" (all of them with --verbose). */
+const PER_CODE_LIMIT = 8;
+
+const paint = (on: boolean, code: number) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+/** Diagnostics as a writer reads them: location, message, code frame, what to do. */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], style: ReportStyle): string {
+  const red = paint(style.color, 31);
+  const yellow = paint(style.color, 33);
+  const dim = paint(style.color, 2);
+  const lines: string[] = [];
+  const shown = new Map<string, number>();
+  const hidden = new Map<string, number>();
+  for (const d of diagnostics) {
+    const key = `${d.severity}:${d.code}`;
+    const count = shown.get(key) ?? 0;
+    if (!style.verbose && d.severity === 'warning' && count >= PER_CODE_LIMIT) {
+      hidden.set(key, (hidden.get(key) ?? 0) + 1);
+      continue;
+    }
+    shown.set(key, count + 1);
+    const label = d.severity === 'error' ? red('error') : yellow('warning');
+    const where = locationOf(d);
+    lines.push(`${label} ${dim(`[${d.code}]`)} ${where ? `${where} ` : ''}${d.message}`);
+    if (d.frame) lines.push(indent(d.frame));
+    if (d.severity === 'error') lines.push(indent(dim(`hint: ${DIAGNOSTICS[d.code].hint}`)));
+  }
+  for (const [key, n] of hidden) {
+    const [, code] = key.split(':');
+    lines.push(yellow(`... and ${n} more ${code} warning${n === 1 ? '' : 's'} (--verbose shows all)`));
+  }
+  return lines.join('\n');
+}
+
+export function formatStage(stage: Stage, ms: number): string {
+  return `  ${stage.padEnd(9)} ${formatMs(ms).padStart(9)}`;
+}
+
+export interface BuildSummary {
+  ok: boolean;
+  pages: { total: number; perLocale: Record<string, number>; perHost: Record<string, number> };
+  output: { files: number; bytes: number; byKind: Record<string, { files: number; bytes: number }> };
+  timings: Partial<Record<Stage, number>>;
+  totalMs: number;
+  warnings: number;
+  errors: number;
+}
+
+export function summarize(result: BuildResult, totalMs: number): BuildSummary {
+  const perLocale: Record<string, number> = Object.fromEntries(LOCALES.map((l) => [l.code, 0]));
+  const perHost: Record<string, number> = {};
+  for (const page of result.pages) {
+    perLocale[page.locale] = (perLocale[page.locale] ?? 0) + 1;
+    perHost[page.host] = (perHost[page.host] ?? 0) + 1;
+  }
+  const byKind: Record<string, { files: number; bytes: number }> = {};
+  let bytes = 0;
+  for (const [path, contents] of result.output) {
+    const kind = kindOf(path);
+    const slot = (byKind[kind] ??= { files: 0, bytes: 0 });
+    slot.files++;
+    slot.bytes += contents.byteLength;
+    bytes += contents.byteLength;
+  }
+  return {
+    ok: result.ok,
+    pages: { total: result.pages.length, perLocale, perHost },
+    output: { files: result.output.size, bytes, byKind },
+    timings: result.timings,
+    totalMs,
+    warnings: result.diagnostics.filter((d) => d.severity === 'warning').length,
+    errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+  };
+}
+
+/** The closing lines, as Hugo and Astro users expect them. */
+export function formatSummary(summary: BuildSummary, style: ReportStyle): string {
+  const green = paint(style.color, 32);
+  const lines: string[] = [];
+  if (summary.ok) {
+    const hosts = Object.keys(summary.pages.perHost).length;
+    const locales = Object.values(summary.pages.perLocale).filter((n) => n > 0).length;
+    lines.push(green(`built ${groupDigits(summary.pages.total)} pages in ${locales} locales (${hosts} hosts) in ${(summary.totalMs / 1000).toFixed(2)} s`));
+    const kinds = Object.entries(summary.output.byKind).sort(([a], [b]) => a.localeCompare(b));
+    lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
+    if (style.verbose) {
+      lines.push(`  pages per locale: ${Object.entries(summary.pages.perLocale).map(([l, n]) => `${l} ${n}`).join(', ')}`);
+    }
+  } else {
+    lines.push(`build failed: ${summary.errors} error${summary.errors === 1 ? '' : 's'}; the previous output was left as it was`);
+  }
+  lines.push(`${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}`);
+  return lines.join('\n');
+}
+
+function kindOf(path: string): string {
+  if (path.endsWith('.html')) return 'html';
+  if (path.endsWith('.xml')) return 'sitemaps';
+  if (path.endsWith('.js')) return 'js';
+  if (path.endsWith('.css')) return 'css';
+  if (path.endsWith('.json')) return 'json';
+  return 'other';
+}
+
+/** 1234567 → "1 234 567" (a thin grouping that reads the same in every language). */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
+  return `${(n / 1024 / 1024).toFixed(2)} MB`;
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((l) => `    ${l}`).join('\n');
+}

@@ -1,0 +1,23 @@
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { parseYaml } from '../parse/parse-yaml.js';
+import { zodIssuesToDiagnostics } from '../validate/zod-diagnostics.js';
+import { siteConfigSchema, type SiteConfig } from './site-config-schema.js';
+
+export interface LoadedConfig {
+  config?: SiteConfig;
+  diagnostics: Diagnostic[];
+}
+
+/** Validate the text of site.yaml; every problem is reported with the key it is about. */
+export function parseSiteConfig(text: string | undefined, file: string): LoadedConfig {
+  if (text === undefined) {
+    return { diagnostics: [diagnostic('CONFIG_NOT_FOUND', `no site configuration at ${file}`, { file })] };
+  }
+  const parsed = parseYaml(text, file);
+  if (!parsed.yaml) return { diagnostics: parsed.diagnostics };
+  const result = siteConfigSchema.safeParse(parsed.yaml.value ?? {});
+  if (!result.success) {
+    return { diagnostics: zodIssuesToDiagnostics('CONFIG_INVALID', result.error.issues, file, parsed.yaml, text) };
+  }
+  return { config: result.data, diagnostics: [] };
+}

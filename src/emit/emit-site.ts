@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import type { OutputFile } from '../render/output-file.js';
+
+/**
+ * Check the output set before anything is written: two files for one path, or a path that would
+ * leave the output directory, are errors (the second would silently overwrite the first).
+ */
+export function collectOutput(files: readonly OutputFile[]): { output: Map<string, Uint8Array>; diagnostics: Diagnostic[] } {
+  const encoder = new TextEncoder();
+  const output = new Map<string, Uint8Array>();
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files) {
+    const path = file.path.replace(/^\/+/, '');
+    if (path.split('/').some((segment) => segment === '..' || segment === '') || path.includes('\\')) {
+      diagnostics.push(diagnostic('EMIT_FAILED', `refusing to write outside the output directory: ${JSON.stringify(file.path)}`));
+      continue;
+    }
+    if (output.has(path)) {
+      diagnostics.push(diagnostic('EMIT_FAILED', `two outputs for one file: ${path}`));
+      continue;
+    }
+    output.set(path, typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents);
+  }
+  return { output, diagnostics };
+}
+
+/**
+ * The only stage that writes. Everything goes into a fresh sibling directory that replaces the
+ * output directory with two renames at the end, so a failed or killed build leaves the previous
+ * output as it was (at worst a stray .sitegen-tmp-* directory, removed by the next build).
+ */
+export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: string): Promise<void> {
+  const target = resolve(outDir);
+  const parent = dirname(target);
+  const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const staging = join(parent, `.sitegen-tmp-${token}`);
+  const retired = join(parent, `.sitegen-old-${token}`);
+  await mkdir(staging, { recursive: true });
+  try {
+    const dirs = new Set<string>();
+    for (const path of output.keys()) dirs.add(dirname(join(staging, path)));
+    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+    const entries = [...output];
+    // Bounded parallelism: fast on SSDs without exhausting file descriptors.
+    for (let i = 0; i < entries.length; i += 64) {
+      await Promise.all(entries.slice(i, i + 64).map(([path, bytes]) => writeFile(join(staging, path), bytes)));
+    }
+    let hadPrevious = true;
+    try {
+      await rename(target, retired);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      hadPrevious = false;
+    }
+    try {
+      await rename(staging, target);
+    } catch (error) {
+      if (hadPrevious) await rename(retired, target);
+      throw error;
+    }
+    if (hadPrevious) await rm(retired, { recursive: true, force: true });
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export function isInside(parent: string, child: string): boolean {
+  const p = resolve(parent) + sep;
+  return resolve(child).startsWith(p);
+}

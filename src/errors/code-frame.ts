@@ -1,0 +1,24 @@
+import type { SourcePosition } from './site-error.js';
+
+/**
+ * A few lines of source around a position, with a caret under the column, as compilers print it.
+ * Control characters are shown escaped so a hostile file cannot drive the terminal.
+ */
+export function codeFrame(source: string, position: SourcePosition, context = 2): string {
+  const lines = source.split(/\r?\n/);
+  const first = Math.max(1, position.line - context);
+  const last = Math.min(lines.length, position.line + context);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const marker = n === position.line ? '>' : ' ';
+    out.push(`${marker} ${String(n).padStart(width)} | ${printable(lines[n - 1] ?? '')}`);
+    if (n === position.line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, position.column - 1))}^`);
+  }
+  return out.join('\n');
+}
+
+function printable(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  return line.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,46 @@
+import type { SourceFs } from '../fs/source-fs.js';
+
+export interface SourceFile {
+  /** Path relative to the project root, POSIX-style: content/en/blog/x.md. */
+  path: string;
+  text: string;
+}
+
+export interface PublicAsset {
+  /** Path the file is served at: /images/x.svg. */
+  urlPath: string;
+  bytes: Uint8Array;
+}
+
+export interface SourceSet {
+  contentDir: string;
+  /** Markdown and YAML files of the content directory, sorted by path. */
+  files: SourceFile[];
+  /** Files under <content>/public, copied to every host as they are. */
+  assets: PublicAsset[];
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/** Read every content file. No parsing decisions here: that is the parse stage's job. */
+export async function loadSources(fs: SourceFs, contentDir: string): Promise<SourceSet> {
+  const paths = await fs.listFiles(contentDir);
+  const publicPrefix = `${contentDir}/public/`;
+  const files: SourceFile[] = [];
+  const assets: PublicAsset[] = [];
+  await Promise.all(paths.map(async (path) => {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (name.startsWith('.')) return;
+    const bytes = await fs.readBytes(path);
+    if (!bytes) return;
+    if (path.startsWith(publicPrefix)) assets.push({ urlPath: `/${path.slice(publicPrefix.length)}`, bytes });
+    else if (/\.(md|ya?ml)$/.test(name)) files.push({ path, text: stripBom(decoder.decode(bytes)) });
+  }));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  assets.sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  return { contentDir, files, assets };
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

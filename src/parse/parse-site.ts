@@ -1,0 +1,106 @@
+import type { SiteConfig } from '../config/site-config-schema.js';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { getLocale, isLocaleCode, type LocaleCode } from '../locales/locale-table.js';
+import type { SourceFile, SourceSet } from '../load/load-sources.js';
+import { splitFrontMatter } from './front-matter.js';
+import { renderMarkdown, type ContentLink, type Heading } from './markdown.js';
+import { parseYaml, type PositionedYaml } from './parse-yaml.js';
+
+/** A Markdown file turned into HTML, with its raw front matter still to be validated. */
+export interface ParsedEntry {
+  file: string;
+  source: string;
+  locale: LocaleCode;
+  section: string;
+  /** The file name without .md: the page's id across locales. */
+  id: string;
+  frontMatter: PositionedYaml;
+  html: string;
+  links: ContentLink[];
+  headings: Heading[];
+  excerpt: string;
+}
+
+/** A YAML file with positions, not yet validated. */
+export interface ParsedTable {
+  file: string;
+  source: string;
+  yaml: PositionedYaml;
+}
+
+export interface ParsedSite {
+  entries: ParsedEntry[];
+  /** content/data/<name>.yaml by name. */
+  tables: Map<string, ParsedTable>;
+  messages: Map<LocaleCode, ParsedTable>;
+  faq: Map<LocaleCode, ParsedTable>;
+  /** Files under content/public, served from every host's root, by their URL path. */
+  assets: Map<string, Uint8Array>;
+  diagnostics: Diagnostic[];
+}
+
+/** Folders of the content directory that are not locales. */
+const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
+
+/**
+ * Turn source files into parsed records. Nothing is decided about validity here beyond syntax: every
+ * file is parsed even when others fail, so one build reports every problem.
+ */
+export function parseSite(sources: SourceSet, config: SiteConfig): ParsedSite {
+  const site: ParsedSite = { entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), diagnostics: [] };
+  for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
+  for (const file of sources.files) parseFile(file, sources.contentDir, config, site);
+  return site;
+}
+
+function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, site: ParsedSite): void {
+  const relative = file.path.slice(contentDir.length + 1);
+  const parts = relative.split('/');
+  const [top = '', second, third] = parts;
+  if (parts.length === 1) return; // site.yaml, README.md: not content
+  if (top === 'data' && parts.length === 2 && second?.endsWith('.yaml')) {
+    addTable(site.tables, second.slice(0, -5), file, site);
+    return;
+  }
+  if ((top === 'messages' || top === 'faq') && parts.length === 2 && second?.endsWith('.yaml')) {
+    const code = second.slice(0, -5);
+    if (!isLocaleCode(code)) {
+      site.diagnostics.push(diagnostic('UNKNOWN_LOCALE', `"${code}" is not a locale code`, { file: file.path }));
+      return;
+    }
+    addTable(top === 'messages' ? site.messages : site.faq, code, file, site);
+    return;
+  }
+  if (RESERVED_FOLDERS.has(top)) {
+    site.diagnostics.push(diagnostic('UNKNOWN_SECTION', `unexpected file in content/${top}`, { file: file.path }));
+    return;
+  }
+  if (!isLocaleCode(top)) {
+    site.diagnostics.push(diagnostic('UNKNOWN_LOCALE', `folder "${top}" is not a locale code`, { file: file.path }));
+    return;
+  }
+  if (parts.length !== 3 || !third?.endsWith('.md') || second === undefined) {
+    site.diagnostics.push(diagnostic('UNKNOWN_SECTION', 'Markdown files live at content/<locale>/<section>/<id>.md', { file: file.path }));
+    return;
+  }
+  const split = splitFrontMatter(file.text, file.path);
+  site.diagnostics.push(...split.diagnostics);
+  if (!split.frontMatter) return;
+  const locale = getLocale(top);
+  const markdown = renderMarkdown(split.body, { locale, hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains }, split.bodyLineOffset);
+  site.entries.push({
+    file: file.path,
+    source: file.text,
+    locale: top,
+    section: second,
+    id: third.slice(0, -3),
+    frontMatter: split.frontMatter,
+    ...markdown,
+  });
+}
+
+function addTable<K>(into: Map<K, ParsedTable>, key: K, file: SourceFile, site: ParsedSite): void {
+  const parsed = parseYaml(file.text, file.path);
+  site.diagnostics.push(...parsed.diagnostics);
+  if (parsed.yaml) into.set(key, { file: file.path, source: file.text, yaml: parsed.yaml });
+}

@@ -1,0 +1,49 @@
+import type { SiteConfig } from '../config/site-config-schema.js';
+import type { Locale } from '../locales/locale-table.js';
+import type { Page } from '../route/page.js';
+import type { FaqEntry, Tables } from '../validate/data-tables.js';
+import type { Translate } from './translator.js';
+
+/** Title, description and structured data of a page, decided in src/render so templates only place them. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords?: string;
+  ogType: 'website' | 'article';
+  image?: string;
+  /** Serialised, escaped JSON-LD blocks. */
+  jsonLd: string[];
+  robots?: string;
+  prev?: string;
+  next?: string;
+}
+
+export interface Assets {
+  /** Stylesheet URLs (host-relative). */
+  css: string[];
+  /** Module script URL of the client runtime. */
+  js: string;
+  /** URL of the SVG icon sprite. */
+  sprite: string;
+}
+
+/** Everything a template gets. Templates are pure functions of this: no I/O, no clock. */
+export interface PageProps {
+  page: Page;
+  meta: PageMeta;
+  locale: Locale;
+  locales: readonly Locale[];
+  t: Translate;
+  config: SiteConfig;
+  tables: Tables;
+  faq: FaqEntry[];
+  assets: Assets;
+  /** Register and login URLs with rel and lang added (spec §5). */
+  appLinks: { register: string; login: string };
+  /** Localised URL of a site route, or undefined where the locale does not have it. */
+  resolve(route: string): string | undefined;
+  /** A page of this locale by key. */
+  pageOf(key: string): Page | undefined;
+  /** Year of the newest content date, for the copyright line (never the build clock). */
+  year?: string;
+}

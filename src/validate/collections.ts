@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Front matter of each content section. Objects are strict: a misspelt field (`categroy`) is an
+ * error rather than silently ignored.
+ */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine((value) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}, 'is not a real calendar date');
+
+const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with "/"');
+const httpUrl = z.string().refine((value) => {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an absolute http(s) URL');
+
+const common = {
+  title: z.string().trim().min(1, 'must not be empty').max(200),
+  description: z.string().trim().min(1, 'must not be empty').max(400),
+  /** Overrides the URL slug (the file name stays the page's id across locales). */
+  slug: z.string().optional(),
+  seo_title: z.string().trim().min(1).max(200).optional(),
+  seo_keywords: z.string().trim().min(1).max(400).optional(),
+  seo_description: z.string().trim().min(1).max(400).optional(),
+  draft: z.boolean().default(false),
+};
+
+const articleFields = {
+  ...common,
+  date: isoDate,
+  updated: isoDate.optional(),
+  author: z.string().trim().min(1),
+  cover: sitePath.optional(),
+};
+
+export const SECTION_SCHEMAS = {
+  blog: z.object({ ...articleFields, category: z.string(), tags: z.array(z.string()).default([]) }).strict(),
+  news: z.object({ ...articleFields, category: z.string(), tags: z.array(z.string()).default([]) }).strict(),
+  guide: z.object({ ...articleFields, author: articleFields.author.optional() }).strict(),
+  helps: z.object({ ...common, date: isoDate.optional(), updated: isoDate.optional() }).strict(),
+  docs: z.object({ ...common, order: z.number().int().min(0), updated: isoDate.optional() }).strict(),
+  release: z.object({ ...common, version: z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'must be a version such as "3.1.0" (quote it)'), date: isoDate }).strict(),
+  partner: z.object({ ...common, website: httpUrl, updated: isoDate.optional() }).strict(),
+  alternatives: z.object({ ...common, updated: isoDate.optional() }).strict(),
+  solutions: z.object({ ...common, updated: isoDate.optional() }).strict(),
+  'use-cases': z.object({ ...common, updated: isoDate.optional() }).strict(),
+  features: z.object({ ...common, updated: isoDate.optional() }).strict(),
+  pages: z.object({ ...common, updated: isoDate.optional() }).strict(),
+} as const;
+
+export type Section = keyof typeof SECTION_SCHEMAS;
+export const SECTIONS = Object.keys(SECTION_SCHEMAS) as Section[];
+
+export type SectionMeta<S extends Section> = z.infer<(typeof SECTION_SCHEMAS)[S]>;
+export type AnyMeta = SectionMeta<Section>;
+
+/** Sections listed with categories and tags, rendered as /blog, /blog-{category}, /blog-{category}/{tag}. */
+export const CATEGORISED_SECTIONS = ['blog', 'news'] as const;
+/** Sections that belong to the blog and are replaced by the Russian blog where a locale has none. */
+export const BLOG_SECTIONS: readonly Section[] = ['blog', 'news', 'guide'];
+/** Standalone pages written in Markdown under <locale>/pages. */
+export const MARKDOWN_PAGES = ['about-us', 'partner-plan', 'referral-program', 'pre-sales'] as const;
+
+export function isSection(value: string): value is Section {
+  return Object.hasOwn(SECTION_SCHEMAS, value);
+}

@@ -1,0 +1,221 @@
+import type { SiteConfig } from '../config/site-config-schema.js';
+import { codeFrame } from '../errors/code-frame.js';
+import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
+import { getLocale, LOCALES, type LocaleCode } from '../locales/locale-table.js';
+import type { ContentLink, Heading } from '../parse/markdown.js';
+import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
+import { offeredIn, offeredPages, useCaseIdsFor } from '../route/availability.js';
+import { BLOG_SECTIONS, CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from './collections.js';
+import { faqSchema, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from './data-tables.js';
+import { validateMessages } from './validate-messages.js';
+import { zodIssuesToDiagnostics } from './zod-diagnostics.js';
+
+export interface Entry {
+  file: string;
+  source: string;
+  locale: LocaleCode;
+  section: Section;
+  id: string;
+  /** URL segment: front matter `slug`, else the id. */
+  slug: string;
+  meta: AnyMeta & { category?: string; tags?: string[]; date?: string; updated?: string; author?: string; cover?: string; version?: string; website?: string; order?: number };
+  html: string;
+  links: ContentLink[];
+  headings: Heading[];
+  excerpt: string;
+}
+
+export interface ValidSite {
+  config: SiteConfig;
+  entries: Entry[];
+  tables: Tables;
+  messages: Map<LocaleCode, Map<string, string>>;
+  faq: Map<LocaleCode, FaqEntry[]>;
+  assets: Map<string, Uint8Array>;
+}
+
+export interface ValidationResult {
+  site?: ValidSite;
+  diagnostics: Diagnostic[];
+}
+
+const SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Segments sitegen uses itself inside list URLs (/blog/page/2). */
+const RESERVED_SLUGS = new Set(['page']);
+
+/** Check everything that can be checked before routing; collect every problem, never stop at the first. */
+export function validateSite(parsed: ParsedSite, config: SiteConfig): ValidationResult {
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const tables = validateTables(parsed.tables, diagnostics);
+  const messages = validateMessages(parsed.messages, diagnostics);
+  const faq = validateFaq(parsed.faq, diagnostics);
+  if (!tables) return { diagnostics };
+  const entries = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, diagnostics) ?? []);
+  checkDuplicateSlugs(entries, diagnostics);
+  warnMissingPages(entries, tables, diagnostics);
+  return { site: { config, entries, tables, messages, faq, assets: parsed.assets }, diagnostics };
+}
+
+function validateTables(parsed: Map<string, ParsedTable>, diagnostics: Diagnostic[]): Tables | undefined {
+  const tables: Partial<Record<string, unknown>> = {};
+  let complete = true;
+  for (const name of TABLE_NAMES) {
+    const table = parsed.get(name);
+    if (!table) {
+      diagnostics.push(diagnostic('DATA_INVALID', `the data table ${name}.yaml is missing`, { file: `content/data/${name}.yaml` }));
+      complete = false;
+      continue;
+    }
+    const result = TABLE_SCHEMAS[name].safeParse(table.yaml.value);
+    if (!result.success) {
+      diagnostics.push(...zodIssuesToDiagnostics('DATA_INVALID', result.error.issues, table.file, table.yaml, table.source));
+      complete = false;
+    } else tables[name] = result.data;
+  }
+  for (const [name, table] of parsed) {
+    if (!(TABLE_NAMES as string[]).includes(name)) diagnostics.push(warning('DATA_INVALID', `unknown data table "${name}" is not used`, { file: table.file }));
+  }
+  if (!complete) return undefined;
+  const valid = tables as Tables;
+  checkTableReferences(valid, parsed, diagnostics);
+  return valid;
+}
+
+/** Cross-table rules zod cannot express: docs ids name docs locales, swap pairs name known ids. */
+function checkTableReferences(tables: Tables, parsed: Map<string, ParsedTable>, diagnostics: Diagnostic[]): void {
+  const useCases = new Set(tables['use-cases'].ids);
+  const ucTable = parsed.get('use-cases');
+  for (const [key, value] of Object.entries(tables['use-cases'].swap.pairs)) {
+    for (const id of [key, value]) {
+      if (!useCases.has(id) && ucTable) {
+        const position = ucTable.yaml.positionOf(['swap', 'pairs', key]);
+        diagnostics.push(diagnostic('DATA_INVALID', `swap pair names "${id}", which is not in ids`, { file: ucTable.file, position, frame: codeFrame(ucTable.source, position) }));
+      }
+    }
+  }
+}
+
+function validateFaq(parsed: Map<LocaleCode, ParsedTable>, diagnostics: Diagnostic[]): Map<LocaleCode, FaqEntry[]> {
+  const faq = new Map<LocaleCode, FaqEntry[]>();
+  for (const [code, table] of parsed) {
+    const result = faqSchema.safeParse(table.yaml.value);
+    if (result.success) faq.set(code, result.data);
+    else diagnostics.push(...zodIssuesToDiagnostics('DATA_INVALID', result.error.issues, table.file, table.yaml, table.source));
+  }
+  return faq;
+}
+
+function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, Uint8Array>, diagnostics: Diagnostic[]): Entry | undefined {
+  const at = (path: (string | number)[]) => {
+    const position = entry.frontMatter.positionOf(path);
+    return { file: entry.file, position, frame: codeFrame(entry.source, position) };
+  };
+  if (!isSection(entry.section)) {
+    diagnostics.push(diagnostic('UNKNOWN_SECTION', `"${entry.section}" is not a content section`, { file: entry.file }));
+    return undefined;
+  }
+  const section = entry.section;
+  const locale = getLocale(entry.locale);
+  if (BLOG_SECTIONS.includes(section) && !locale.ownBlog) {
+    diagnostics.push(diagnostic('SECTION_NOT_OFFERED', `${section} pages are not built for ${locale.code}`, { file: entry.file }));
+    return undefined;
+  }
+  const result = SECTION_SCHEMAS[section].safeParse(entry.frontMatter.value ?? {});
+  if (!result.success) {
+    diagnostics.push(...zodIssuesToDiagnostics('FIELD_INVALID', result.error.issues, entry.file, entry.frontMatter, entry.source));
+    return undefined;
+  }
+  const meta = result.data as Entry['meta'];
+  if (meta.draft) return undefined;
+  let ok = checkSlug(entry.id, entry.file, undefined, diagnostics);
+  if (meta.slug !== undefined) ok = checkSlug(meta.slug, entry.file, at(['slug']), diagnostics) && ok;
+  ok = checkAvailability(entry, section, tables, diagnostics) && ok;
+  if (CATEGORISED_SECTIONS.includes(section as 'blog')) {
+    const categories = tables.categories[section as 'blog'].categories;
+    if (meta.category !== undefined && !categories.includes(meta.category)) {
+      diagnostics.push(diagnostic('UNKNOWN_CATEGORY', `category "${meta.category}" is not a ${section} category (known: ${categories.join(', ')})`, at(['category'])));
+      ok = false;
+    }
+    (meta.tags ?? []).forEach((tag, index) => {
+      if (!tables.categories.tags.includes(tag)) {
+        diagnostics.push(diagnostic('UNKNOWN_TAG', `tag "${tag}" is not listed in categories.yaml`, at(['tags', index])));
+        ok = false;
+      }
+    });
+  }
+  if (meta.cover !== undefined && !assets.has(meta.cover)) {
+    diagnostics.push(diagnostic('MISSING_ASSET', `cover image ${meta.cover} does not exist`, at(['cover'])));
+    ok = false;
+  }
+  if (!ok) return undefined;
+  return {
+    file: entry.file, source: entry.source, locale: entry.locale, section, id: entry.id, slug: meta.slug ?? entry.id,
+    meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt,
+  };
+}
+
+function checkSlug(slug: string, file: string, where: Pick<Diagnostic, 'file' | 'position' | 'frame'> | undefined, diagnostics: Diagnostic[]): boolean {
+  const place = where ?? { file };
+  if (!SAFE_SLUG.test(slug)) {
+    diagnostics.push(diagnostic('UNSAFE_SLUG', `slug ${JSON.stringify(slug)} is not safe in a URL`, place));
+    return false;
+  }
+  if (RESERVED_SLUGS.has(slug)) {
+    diagnostics.push(diagnostic('RESERVED_SLUG', `slug "${slug}" is reserved`, place));
+    return false;
+  }
+  return true;
+}
+
+function checkAvailability(entry: ParsedEntry, section: Section, tables: Tables, diagnostics: Diagnostic[]): boolean {
+  const fail = (message: string, code: 'NOT_AVAILABLE' | 'UNKNOWN_ID' = 'NOT_AVAILABLE') => {
+    diagnostics.push(diagnostic(code, message, { file: entry.file }));
+    return false;
+  };
+  const { id, locale } = entry;
+  switch (section) {
+    case 'alternatives':
+    case 'solutions': {
+      const row = (tables[section] as { id: string; only?: LocaleCode[]; except?: LocaleCode[] }[]).find((r) => r.id === id);
+      if (!row) return fail(`"${id}" is not listed in content/data/${section}.yaml`, 'UNKNOWN_ID');
+      return offeredIn(row, locale) || fail(`${section} page "${id}" is not offered in ${locale} (content/data/${section}.yaml)`);
+    }
+    case 'use-cases': {
+      if (!tables['use-cases'].ids.includes(id)) return fail(`"${id}" is not listed in content/data/use-cases.yaml`, 'UNKNOWN_ID');
+      return useCaseIdsFor(tables['use-cases'], locale).includes(id) || fail(`use case "${id}" is spelt differently in ${locale} (see swap in content/data/use-cases.yaml)`);
+    }
+    case 'features':
+      return tables.features.some((f) => f.id === id) || fail(`"${id}" is not listed in content/data/features.yaml`, 'UNKNOWN_ID');
+    case 'docs': {
+      if (!tables.docs.locales.includes(locale)) return fail(`docs are not offered in ${locale} (content/data/docs.yaml locales)`);
+      return tables.docs.pages.some((p) => p.ids[locale] === id) || fail(`"${id}" is not the ${locale} id of any page in content/data/docs.yaml`, 'UNKNOWN_ID');
+    }
+    case 'pages':
+      return (MARKDOWN_PAGES as readonly string[]).includes(id) || fail(`"${id}" is not a Markdown page (known: ${MARKDOWN_PAGES.join(', ')})`, 'UNKNOWN_ID');
+    default:
+      return true;
+  }
+}
+
+/** Two files that would share a URL, compared after lowercasing and NFC as a case-insensitive host would. */
+function checkDuplicateSlugs(entries: Entry[], diagnostics: Diagnostic[]): void {
+  const seen = new Map<string, Entry>();
+  for (const entry of entries) {
+    const key = `${entry.locale}/${entry.section}/${entry.slug.normalize('NFC').toLowerCase()}`;
+    const first = seen.get(key);
+    if (first) diagnostics.push(diagnostic('DUPLICATE_SLUG', `slug "${entry.slug}" is already used by ${first.file}`, { file: entry.file }));
+    else seen.set(key, entry);
+  }
+}
+
+function warnMissingPages(entries: Entry[], tables: Tables, diagnostics: Diagnostic[]): void {
+  const present = new Set(entries.map((e) => `${e.locale}/${e.section}/${e.id}`));
+  for (const locale of LOCALES) {
+    const expected = [...offeredPages(tables, locale.code), ...MARKDOWN_PAGES.map((id) => ({ section: 'pages', id }))];
+    for (const { section, id } of expected) {
+      if (!present.has(`${locale.code}/${section}/${id}`)) {
+        diagnostics.push(warning('MISSING_PAGE', `${section}/${id} is offered in ${locale.code} but has no file`, { file: `content/${locale.code}/${section}/${id}.md` }));
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import type { PageProps } from '../../src/render/page-props.js';
+import { CardGrid } from '../parts/cards.js';
+import { PageHero } from '../parts/page-hero.js';
+import { Prose } from '../parts/prose.js';
+
+function DocsNav({ props }: { props: PageProps }) {
+  const { pageOf, page, t } = props;
+  const index = pageOf('docs');
+  const pages = index?.list?.items ?? [];
+  return (
+    <nav className="docs-nav" aria-label={t('docs.contents')}>
+      <h2>{t('docs.contents')}</h2>
+      <ol>
+        {pages.map((entry) => {
+          const target = pageOf(`docs/${keyOf(props, entry.id)}`);
+          return target ? <li key={entry.id}><a href={target.url} aria-current={target.key === page.key ? 'page' : undefined}>{entry.meta.title}</a></li> : null;
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** Docs pages are keyed by the language-independent page id of content/data/docs.yaml. */
+function keyOf({ tables, locale }: PageProps, id: string): string {
+  return tables.docs.pages.find((p) => p.ids[locale.code] === id)?.page ?? id;
+}
+
+export function DocsIndex(props: PageProps) {
+  const { t, page, pageOf } = props;
+  return (
+    <>
+      <PageHero props={props} title={t('page.docs')} lead={t('docs.intro')} />
+      <div className="container">
+        <CardGrid pages={(page.list?.items ?? []).flatMap((e) => pageOf(`docs/${keyOf(props, e.id)}`) ?? [])} props={props} />
+      </div>
+    </>
+  );
+}
+
+export function DocsPage(props: PageProps) {
+  const entry = props.page.entry!;
+  return (
+    <>
+      <PageHero props={props} title={entry.meta.title} lead={entry.meta.description} />
+      <div className="container docs-layout">
+        <DocsNav props={props} />
+        <div className="docs-content">
+          {entry.headings.length > 1 ? (
+            <nav className="toc" aria-label={props.t('docs.contents')}>
+              <ul>{entry.headings.filter((h) => h.depth === 2).map((h) => <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>)}</ul>
+            </nav>
+          ) : null}
+          <Prose html={entry.html} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import type { PageProps } from '../../src/render/page-props.js';
+import { formatPrice } from '../../src/render/format-price.js';
+import type { CurrencyCode } from '../../src/locales/locale-table.js';
+import { Icon, type IconName } from '../parts/icon.js';
+import { CtaBand, PageHero } from '../parts/page-hero.js';
+
+const CURRENCIES: CurrencyCode[] = ['USD', 'BRL', 'PLN', 'VND'];
+
+export function PricingPage(props: PageProps) {
+  const { t, tables, locale, appLinks, assets, resolve } = props;
+  const { plans, currencies } = tables.pricing;
+  const others = CURRENCIES.filter((c) => c !== locale.currency);
+  return (
+    <>
+      <PageHero props={props} title={t('page.pricing')} lead={t('pricing.subtitle')} />
+      <div className="container">
+        <div className="plan-grid">
+          {plans.map((plan) => (
+            <section key={plan.id} className={`plan${plan.popular ? ' plan-popular' : ''}`} aria-labelledby={`plan-${plan.id}`}>
+              {plan.popular ? <p className="badge">{t('pricing.popular')}</p> : null}
+              <h2 id={`plan-${plan.id}`}>{t(`pricing.plan.${plan.id}`)}</h2>
+              <p className="plan-desc">{t(`pricing.planDesc.${plan.id}`)}</p>
+              <p className="price">
+                <span className="price-amount" data-currency={locale.currency}>{formatPrice(plan.prices[locale.currency], locale.currency, currencies, locale)}</span>
+                <span className="price-period">{t('pricing.perMonth')}</span>
+              </p>
+              <p className="price-others">
+                {t('pricing.otherCurrencies')}{' '}
+                {others.map((c, i) => <span key={c} data-currency={c}>{i ? ' · ' : ''}{formatPrice(plan.prices[c], c, currencies, locale)}</span>)}
+              </p>
+              <ul className="plan-features">
+                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.profiles', { n: new Intl.NumberFormat(locale.hreflang).format(plan.profiles) })}</li>
+                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.members', { n: new Intl.NumberFormat(locale.hreflang).format(plan.members) })}</li>
+              </ul>
+              <a className={`btn ${plan.popular ? 'btn-primary' : 'btn-ghost'}`} href={plan.id === 'enterprise' ? (resolve('/pre-sales') ?? appLinks.register) : appLinks.register}>
+                {plan.id === 'enterprise' ? t('pricing.contact') : t('pricing.choose')}
+              </a>
+            </section>
+          ))}
+        </div>
+      </div>
+      <CtaBand props={props} />
+    </>
+  );
+}
+
+const OS_ICON: Record<string, IconName> = { windows: 'windows', mac: 'apple', linux: 'linux' };
+
+export function DownloadPage(props: PageProps) {
+  const { t, tables, assets } = props;
+  const groups = ['windows', 'mac', 'linux'] as const;
+  return (
+    <>
+      <PageHero props={props} title={t('page.download')} lead={t('download.subtitle')} />
+      <div className="container">
+        <div className="download-grid">
+          {groups.map((os) => (
+            <section key={os} className="download-card" aria-labelledby={`os-${os}`}>
+              <span className="download-icon"><Icon name={OS_ICON[os]!} sprite={assets.sprite} size={40} /></span>
+              <h2 id={`os-${os}`}>{t(`download.${os}`)}</h2>
+              <ul>
+                {tables.downloads.filter((d) => d.os === os).map((d) => (
+                  <li key={d.system}>
+                    <a className="btn btn-primary" href={d.fallbackUrl} data-system={d.system} rel="nofollow">
+                      <Icon name="download" sprite={assets.sprite} size={18} /> {t(`download.${d.label}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <p className="note">{t('download.requirements')}</p>
+      </div>
+    </>
+  );
+}
+
+export function FaqPage(props: PageProps) {
+  const { t, faq } = props;
+  return (
+    <>
+      <PageHero props={props} title={t('page.faq')} lead={t('faq.intro')} />
+      <div className="container narrow">
+        <div className="faq-list">
+          {faq.map((item, i) => (
+            <details key={i} className="faq-item" open={i === 0}>
+              <summary>{item.q}</summary>
+              <p>{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </div>
+      <CtaBand props={props} />
+    </>
+  );
+}
+
+export function LinksPage(props: PageProps) {
+  const { t, tables, assets } = props;
+  return (
+    <>
+      <PageHero props={props} title={t('page.links')} lead={t('links.intro')} />
+      <div className="container narrow">
+        <ul className="link-list">
+          {tables.links.map((link) => (
+            <li key={link.url}>
+              <a href={link.url} rel="noopener noreferrer" target="_blank">{link.name} <Icon name="external" sprite={assets.sprite} size={16} /></a>
+              <span className="link-host">{new URL(link.url).host}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

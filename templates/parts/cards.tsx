@@ -1,0 +1,31 @@
+import type { PageProps } from '../../src/render/page-props.js';
+import type { Page } from '../../src/route/page.js';
+import type { Entry } from '../../src/validate/validate-site.js';
+import { formatDate } from './format.js';
+import { Icon, type IconName } from './icon.js';
+
+/** A card linking to a content page; the date and category line appear for articles. */
+export function EntryCard({ entry, href, props, icon }: { entry: Entry; href: string; props: PageProps; icon?: IconName }) {
+  const { t, locale, assets } = props;
+  return (
+    <article className="card">
+      {entry.meta.cover ? <img className="card-cover" src={entry.meta.cover} alt="" width={1200} height={630} loading="lazy" decoding="async" /> : null}
+      <div className="card-body">
+        {icon ? <span className="card-icon"><Icon name={icon} sprite={assets.sprite} size={24} /></span> : null}
+        {entry.meta.category ? <p className="card-kicker">{t(`category.${entry.meta.category}`)}</p> : null}
+        <h3 className="card-title"><a href={href}>{entry.meta.title}</a></h3>
+        <p className="card-text">{entry.meta.description}</p>
+        {entry.meta.date ? <p className="card-meta"><time dateTime={entry.meta.date}>{formatDate(entry.meta.date, locale.hreflang)}</time></p> : null}
+      </div>
+    </article>
+  );
+}
+
+/** Cards for the pages of a list, in list order. */
+export function CardGrid({ pages, props, iconOf }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined }) {
+  return (
+    <div className="card-grid">
+      {pages.map((p) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} /> : null)}
+    </div>
+  );
+}

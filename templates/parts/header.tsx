@@ -1,0 +1,47 @@
+import type { PageProps } from '../../src/render/page-props.js';
+import { Icon } from './icon.js';
+import { LanguageSwitcher } from './language-switcher.js';
+
+/** Site header: brand, the ten menu entries of the spec, language switcher, login and sign-up. */
+export function Header(props: PageProps) {
+  const { t, tables, config, assets, resolve, page } = props;
+  const items = tables.navigation.flatMap((item) => {
+    const href = 'route' in item ? resolve(item.route) : config.social[item.url];
+    if (!href) return [];
+    const external = 'url' in item;
+    const current = 'route' in item && (page.url === href || page.url.startsWith(`${href}/`));
+    return [{ id: item.id, href, external, current }];
+  });
+  return (
+    <header className="site-header">
+      <div className="container header-row">
+        <a className="brand" href={props.pageOf('home')?.url ?? '/'}>
+          <Icon name="logo" sprite={assets.sprite} size={28} />
+          <span>{t('site.name')}</span>
+        </a>
+        <a className="menu-toggle" href="#site-menu" aria-controls="site-menu" data-menu-toggle="">
+          <Icon name="menu" sprite={assets.sprite} label={t('a11y.openMenu')} />
+        </a>
+        <nav id="site-menu" className="site-nav" aria-label={t('a11y.mainNavigation')}>
+          <a className="menu-close" href="#" data-menu-close="">
+            <Icon name="close" sprite={assets.sprite} label={t('a11y.closeMenu')} />
+          </a>
+          <ul className="nav-list">
+            {items.map((item) => (
+              <li key={item.id}>
+                <a href={item.href} aria-current={item.current ? 'page' : undefined} {...(item.external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+                  {t(`nav.${item.id}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="header-actions">
+            <LanguageSwitcher {...props} />
+            <a className="btn btn-ghost" href={props.appLinks.login}>{t('header.login')}</a>
+            <a className="btn btn-primary" href={props.appLinks.register}>{t('header.register')}</a>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}
