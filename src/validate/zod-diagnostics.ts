@@ -17,11 +17,12 @@ export function zodIssuesToDiagnostics(
 ): Diagnostic[] {
   return issues.map((issue) => {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-    const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+    const extraKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const unknownKey = extraKeys[0];
     const position = unknownKey !== undefined ? yaml.keyPositionOf([...path, unknownKey]) : yaml.positionOf(path);
     const where = unknownKey !== undefined ? formatPath([...path, unknownKey]) : formatPath(path);
     const message = unknownKey !== undefined
-      ? `unknown key "${where}"${issue.keys.length > 1 ? ` (and ${issue.keys.slice(1).map((k) => `"${k}"`).join(', ')})` : ''}`
+      ? `unknown key "${where}"${extraKeys.length > 1 ? ` (and ${extraKeys.slice(1).map((k) => `"${k}"`).join(', ')})` : ''}`
       : `${where ? `"${where}": ` : ''}${issue.message}`;
     return diagnostic(code, message, { file, position, frame: codeFrame(source, position) });
   });

@@ -26,7 +26,7 @@ export function ArticleList(props: PageProps) {
               ))}
             </ul>
             {list.category && list.tags.length ? (
-              <ul className="chip-list tags" aria-label={t('list.tags')}>
+              <ul className="chip-list tags">
                 {list.tags.map((tag) => (
                   <li key={tag}><a className="chip chip-tag" href={pageOf(`${section}-${list.category}/${tag}`)?.url} aria-current={list.tag === tag ? 'page' : undefined}>#{t(`tag.${tag}`)}</a></li>
                 ))}
@@ -61,12 +61,14 @@ export function ArticlePage(props: PageProps) {
         {meta.cover ? <img className="article-cover" src={meta.cover} alt="" width={1200} height={630} decoding="async" /> : null}
         <Prose html={entry.html} />
         {meta.tags?.length && meta.category ? (
-          <ul className="chip-list tags" aria-label={t('list.tags')}>
-            {meta.tags.map((tag) => {
-              const tagPage = pageOf(`${section}-${meta.category}/${tag}`);
-              return tagPage ? <li key={tag}><a className="chip chip-tag" href={tagPage.url}>#{t(`tag.${tag}`)}</a></li> : null;
-            })}
-          </ul>
+          <nav aria-label={t('list.tags')}>
+            <ul className="chip-list tags">
+              {meta.tags.map((tag) => {
+                const tagPage = pageOf(`${section}-${meta.category}/${tag}`);
+                return tagPage ? <li key={tag}><a className="chip chip-tag" href={tagPage.url}>#{t(`tag.${tag}`)}</a></li> : null;
+              })}
+            </ul>
+          </nav>
         ) : null}
         <p><a className="back-link" href={pageOf(section)?.url}>← {t('article.backToList')}</a></p>
       </div>

@@ -46,9 +46,9 @@ export function DocsPage(props: PageProps) {
         <DocsNav props={props} />
         <div className="docs-content">
           {entry.headings.length > 1 ? (
-            <nav className="toc" aria-label={props.t('docs.contents')}>
+            <div className="toc">
               <ul>{entry.headings.filter((h) => h.depth === 2).map((h) => <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>)}</ul>
-            </nav>
+            </div>
           ) : null}
           <Prose html={entry.html} />
         </div>

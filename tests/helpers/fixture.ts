@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build, type BuildResult } from '../../src/build.js';
+import { memorySourceFs } from '../../src/fs/source-fs.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+/**
+ * The smallest valid site: the real configuration, data tables and English messages, and no pages
+ * beyond what tests add. Tests pass only the files that show the behaviour they check.
+ */
+export function baseFiles(): Record<string, string> {
+  const files: Record<string, string> = { 'content/site.yaml': read('content/site.yaml'), 'content/messages/en.yaml': read('content/messages/en.yaml') };
+  for (const name of readdirSync(join(ROOT, 'content/data'))) files[`content/data/${name}`] = read(`content/data/${name}`);
+  return files;
+}
+
+/** A Markdown file with front matter built from `fields` (values written as YAML scalars or flow lists). */
+export function markdown(fields: Record<string, string | number | string[]>, body = 'Some text.\n'): string {
+  const lines = Object.entries(fields).map(([key, value]) =>
+    Array.isArray(value) ? `${key}: [${value.join(', ')}]` : `${key}: ${typeof value === 'string' && /[:#]/.test(value) ? JSON.stringify(value) : value}`);
+  return `---\n${lines.join('\n')}\n---\n\n${body}`;
+}
+
+export function blogPost(overrides: Record<string, string | number | string[]> = {}, body?: string): string {
+  return markdown({ title: 'A post', description: 'About things.', date: '2026-03-01', author: 'Team', category: 'tutorials', tags: ['proxy'], ...overrides }, body);
+}
+
+export function simplePage(title = 'A page', body?: string): string {
+  return markdown({ title, description: `${title} description.` }, body);
+}
+
+export async function buildFixture(files: Record<string, string>, options: { pageSize?: number } = {}): Promise<BuildResult> {
+  const all = { ...files };
+  if (options.pageSize) all['content/site.yaml'] = all['content/site.yaml']!.replace(/^pageSize: \d+$/m, `pageSize: ${options.pageSize}`);
+  return build({ root: ROOT, fs: memorySourceFs(all), write: false, minify: true });
+}
+
+export function htmlAt(result: BuildResult, path: string): string {
+  const bytes = result.output.get(path);
+  if (!bytes) throw new Error(`no output at ${path}; have e.g. ${[...result.output.keys()].filter((k) => k.endsWith('.html')).slice(0, 5).join(', ')}`);
+  return new TextDecoder().decode(bytes);
+}
+
+export const MAIN = 'www.polybrowser.example';
+export const ZH = 'www.polybrowser-cn.example';
+export const RU = 'www.polybrowser-ru.example';
+
+export function errorsOf(result: BuildResult) {
+  return result.diagnostics.filter((d) => d.severity === 'error');
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { getLocale } from '../../../src/locales/locale-table.js';
+import { renderMarkdown } from '../../../src/parse/markdown.js';
+
+const hosts = { main: 'https://www.polybrowser.example', zh: 'https://www.polybrowser-cn.example', ru: 'https://www.polybrowser-ru.example' };
+const context = (code: 'en' | 'vn' | 'zh') => ({ locale: getLocale(code), hosts, ownDomains: ['polybrowser.example'], partnerDomains: ['skyproxy.example'] });
+
+describe('renderMarkdown', () => {
+  it('removes scripts, event handlers, javascript: URLs and iframes from raw HTML', () => {
+    const md = [
+      '<script>alert(1)</script>',
+      '<img src="/x.png" onerror="alert(2)">',
+      '[click](javascript:alert(3))',
+      '<a href="javascript:alert(4)">x</a>',
+      '<iframe src="https://evil.example"></iframe>',
+      '<kbd>Ctrl</kbd> <details><summary>More</summary>Text</details>',
+    ].join('\n\n');
+    const { html } = renderMarkdown(md, context('en'), 0);
+    expect(html).not.toMatch(/<script|onerror|javascript:|<iframe/i);
+    expect(html).toContain('<kbd>Ctrl</kbd>');
+    expect(html).toContain('<details>');
+  });
+
+  it('adds the locale prefix to site links written without one and records them with positions', () => {
+    const { html, links } = renderMarkdown('Intro\n\nSee [pricing](/pricing) and [faq](/faq#refunds).', context('vn'), 5);
+    expect(html).toContain('href="/vn/pricing"');
+    expect(html).toContain('href="/vn/faq#refunds"');
+    expect(links).toEqual([
+      expect.objectContaining({ kind: 'page', path: '/vn/pricing', host: 'main', written: '/pricing', position: { line: 8, column: 5 } }),
+      expect.objectContaining({ kind: 'page', path: '/vn/faq', written: '/faq#refunds' }),
+    ]);
+  });
+
+  it('links another locale on another host absolutely', () => {
+    const { html, links } = renderMarkdown('[en](/es/pricing)', context('zh'), 0);
+    expect(html).toContain('href="https://www.polybrowser.example/es/pricing"');
+    expect(links[0]).toMatchObject({ path: '/es/pricing', host: 'main' });
+  });
+
+  it('opens external links with noopener noreferrer, and treats own and partner domains as internal', () => {
+    const { html } = renderMarkdown('[a](https://elsewhere.example/) [b](https://skyproxy.example/) [c](https://blog.polybrowser.example/x)', context('en'), 0);
+    expect(html).toContain('<a href="https://elsewhere.example/" target="_blank" rel="noopener noreferrer">a</a>');
+    expect(html).toContain('<a href="https://skyproxy.example/">b</a>');
+    expect(html).toContain('<a href="https://blog.polybrowser.example/x">c</a>');
+  });
+
+  it('keeps asset paths unprefixed and reports them as assets', () => {
+    const { html, links } = renderMarkdown('![chart](/images/chart.png)', context('vn'), 0);
+    expect(html).toContain('src="/images/chart.png"');
+    expect(links[0]).toMatchObject({ kind: 'asset', path: '/images/chart.png' });
+  });
+
+  it('demotes a stray h1 (the template owns the page title), ids headings and wraps tables', () => {
+    const { html, headings } = renderMarkdown('# Title\n\n## Set up\n\n| a | b |\n|---|---|\n| 1 | 2 |', context('en'), 0);
+    expect(html).not.toContain('<h1');
+    expect(html).toContain('<h2 id="set-up">Set up</h2>');
+    expect(headings).toContainEqual({ id: 'set-up', text: 'Set up', depth: 2 });
+    expect(html).toContain('<div class="table-wrap"><table>');
+  });
+
+  it('gives the first paragraph as an excerpt, without Markdown syntax', () => {
+    expect(renderMarkdown('## Head\n\nThe **first** [para](/x).\n\nSecond.', context('en'), 0).excerpt).toBe('The first para.');
+  });
+});

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { getLocale } from '../../../src/locales/locale-table.js';
+import { withAppParams } from '../../../src/render/app-urls.js';
+import { formatPrice } from '../../../src/render/format-price.js';
+import { serializeJsonLd } from '../../../src/render/json-ld.js';
+import { ROOT } from '../../helpers/fixture.js';
+
+const { currencies } = YAML.parse(readFileSync(`${ROOT}/content/data/pricing.yaml`, 'utf8'));
+const en = getLocale('en');
+
+describe('formatPrice (spec §9)', () => {
+  it('puts $ and R$ before the number, zł and ₫ after', () => {
+    expect(formatPrice(9.9, 'USD', currencies, en)).toBe('$9.9');
+    expect(formatPrice(49.9, 'BRL', currencies, en)).toBe('R$\u00a049.9');
+    expect(formatPrice(39, 'PLN', currencies, en)).toBe('39\u00a0zł');
+  });
+
+  it('shows VND in thousands with a K suffix', () => {
+    expect(formatPrice(249000, 'VND', currencies, en)).toBe('249K\u00a0₫');
+    expect(formatPrice(32499000, 'VND', currencies, en)).toBe('32,499K\u00a0₫');
+  });
+
+  it('groups thousands and keeps at most one decimal', () => {
+    expect(formatPrice(1299.5, 'USD', currencies, en)).toBe('$1,299.5');
+    expect(formatPrice(1299.55, 'USD', currencies, en)).toBe('$1,299.6');
+    expect(formatPrice(0, 'USD', currencies, en)).toBe('$0');
+  });
+
+  it('uses the separators of the page language', () => {
+    expect(formatPrice(1299.5, 'BRL', currencies, getLocale('pt'))).toBe('R$\u00a01299,5'.replace('1299', '1.299'));
+  });
+});
+
+describe('withAppParams (spec §5)', () => {
+  it('adds rel=official_website and lang when missing', () => {
+    expect(withAppParams('https://app.example/register', 'vn')).toBe('https://app.example/register?rel=official_website&lang=vn');
+  });
+
+  it('keeps rel and lang that are already there', () => {
+    expect(withAppParams('https://app.example/login?rel=partner&lang=fr', 'en')).toBe('https://app.example/login?rel=partner&lang=fr');
+  });
+
+  it('returns a URL that does not parse unchanged', () => {
+    expect(withAppParams('not a url', 'en')).toBe('not a url');
+  });
+});
+
+describe('serializeJsonLd', () => {
+  it('escapes < so content cannot close the script element', () => {
+    const json = serializeJsonLd({ headline: '</script><script>alert(1)</script>' });
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ headline: '</script><script>alert(1)</script>' });
+  });
+});
