@@ -1,0 +1,159 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../../src/build.js';
+import { baseFiles, blogPost, buildFixture, htmlAt, MAIN, markdown, RU, simplePage, ZH } from '../helpers/fixture.js';
+import { headLinks, parseHtml, switcherLinks } from '../helpers/html.js';
+
+/** One small site with the pages these tests look at; built once. */
+let site: BuildResult;
+beforeAll(async () => {
+  const files: Record<string, string> = {
+    ...baseFiles(),
+    'content/en/blog/one.md': blogPost({ title: 'One </script><script>alert(1)</script>', date: '2026-01-01', tags: ['proxy'] }),
+    'content/en/blog/two.md': blogPost({ title: 'Two', date: '2026-01-02', tags: ['proxy', 'security'] }),
+    'content/en/blog/three.md': blogPost({ title: 'Three', date: '2026-01-03', category: 'industry', tags: [] }),
+    'content/en/blog/page-two.md': blogPost({ title: 'Four', date: '2026-01-04', tags: ['automation'] }, 'Text with <img src=x onerror=alert(1)> and [out](https://elsewhere.example/).'),
+    'content/vn/blog/one.md': blogPost({ title: 'Một', date: '2026-01-01' }),
+    'content/zh/blog/one.md': blogPost({ title: '一', date: '2026-01-01' }),
+    'content/en/helps/start.md': simplePage('Start'),
+    'content/fr/helps/start.md': simplePage('Démarrer'),
+  };
+  site = await buildFixture(files, { pageSize: 2 });
+  expect(site.ok).toBe(true);
+}, 120_000);
+
+describe('list pages', () => {
+  it('paginate under /page/N with rel prev/next', () => {
+    const first = htmlAt(site, `${MAIN}/blog/index.html`);
+    const second = htmlAt(site, `${MAIN}/blog/page/2/index.html`);
+    expect(first).toContain(`<link rel="next" href="https://${MAIN}/blog/page/2"/>`);
+    expect(first).not.toContain('rel="prev"');
+    expect(second).toContain(`<link rel="prev" href="https://${MAIN}/blog"/>`);
+    expect(site.output.has(`${MAIN}/blog/page/3/index.html`)).toBe(false);
+    // An article whose slug starts with "page" does not collide with the pagination URLs.
+    expect(site.output.has(`${MAIN}/blog/page-two/index.html`)).toBe(true);
+  });
+
+  it('list newest first, with category and tag pages that exist only where articles do', () => {
+    const doc = parseHtml(htmlAt(site, `${MAIN}/blog/index.html`));
+    expect([...doc.querySelectorAll('.card-title a')].map((a) => a.textContent)).toEqual(['Four', 'Three']);
+    expect(site.output.has(`${MAIN}/blog-tutorials/security/index.html`)).toBe(true);
+    expect(site.output.has(`${MAIN}/blog-industry/proxy/index.html`)).toBe(false);
+    expect(site.output.has(`${MAIN}/news/index.html`)).toBe(false);
+  });
+});
+
+describe('article pages', () => {
+  it('escape < in JSON-LD so a title cannot end the script', () => {
+    const html = htmlAt(site, `${MAIN}/blog/one/index.html`);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(blocks.find((b) => b['@type'] === 'Article').headline).toBe('One </script><script>alert(1)</script>');
+    expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement.map((i: { item: string }) => i.item)).toEqual([
+      `https://${MAIN}/`, `https://${MAIN}/blog`, `https://${MAIN}/blog/one`,
+    ]);
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('sanitise raw HTML and mark external links', () => {
+    const html = htmlAt(site, `${MAIN}/blog/page-two/index.html`);
+    expect(html).not.toContain('onerror');
+    expect(html).toContain('<a href="https://elsewhere.example/" target="_blank" rel="noopener noreferrer">out</a>');
+  });
+
+  it('link the translations of an article, and only those, as alternates', () => {
+    const head = headLinks(htmlAt(site, `${MAIN}/vn/blog/one/index.html`));
+    expect(head.canonical).toBe(`https://${MAIN}/vn/blog/one`);
+    expect(head.alternates).toEqual([
+      { hreflang: 'en', href: `https://${MAIN}/blog/one` },
+      { hreflang: 'zh-CN', href: `https://${ZH}/blog/one` },
+      { hreflang: 'vi', href: `https://${MAIN}/vn/blog/one` },
+      { hreflang: 'x-default', href: `https://${MAIN}/blog/one` },
+    ]);
+    expect(headLinks(htmlAt(site, `${MAIN}/blog/two/index.html`)).alternates).toEqual([
+      { hreflang: 'en', href: `https://${MAIN}/blog/two` },
+      { hreflang: 'x-default', href: `https://${MAIN}/blog/two` },
+    ]);
+  });
+});
+
+describe('language switcher', () => {
+  it('sends blog pages to the section root of each language, the Russian blog for ru, home where there is no blog', () => {
+    const links = switcherLinks(htmlAt(site, `${MAIN}/blog/two/index.html`));
+    expect(links.vn).toBe(`https://${MAIN}/vn/blog`);
+    expect(links.zh).toBe(`https://${ZH}/blog`);
+    expect(links.ru).toBe('https://blog.polybrowser-ru.example/');
+    expect(links.fr).toBe(`https://${MAIN}/fr`);
+  });
+
+  it('keeps the visitor on the same page where the other language has it', () => {
+    const links = switcherLinks(htmlAt(site, `${MAIN}/pricing/index.html`));
+    expect(links.jp).toBe(`https://${MAIN}/jp/pricing`);
+    expect(links.ru).toBe(`https://${RU}/pricing`);
+  });
+});
+
+describe('standalone pages', () => {
+  it('price plans in the currency of the locale, with the others beside it', () => {
+    const vn = parseHtml(htmlAt(site, `${MAIN}/vn/pricing/index.html`));
+    expect(vn.querySelector('#plan-base')!.closest('section')!.querySelector('.price-amount')!.textContent).toBe('249K\u00a0₫');
+    const en = parseHtml(htmlAt(site, `${MAIN}/pricing/index.html`));
+    const base = en.querySelector('#plan-base')!.closest('section')!;
+    expect(base.querySelector('.price-amount')!.textContent).toBe('$9.9');
+    expect([...base.querySelectorAll('.price-others [data-currency]')].map((e) => e.textContent!.replace(' · ', ''))).toEqual(['R$\u00a049.9', '39\u00a0zł', '249K\u00a0₫']);
+  });
+
+  it('link registration and login with rel=official_website and the locale', () => {
+    const html = htmlAt(site, `${MAIN}/tr/pricing/index.html`);
+    expect(html).toContain('href="https://app.polybrowser.example/register?rel=official_website&amp;lang=tr"');
+    expect(html).toContain('href="https://app.polybrowser.example/login?rel=official_website&amp;lang=tr"');
+  });
+
+  it('offer the five client downloads with their API system names', () => {
+    const doc = parseHtml(htmlAt(site, `${MAIN}/download/index.html`));
+    expect([...doc.querySelectorAll('[data-system]')].map((a) => a.getAttribute('data-system'))).toEqual(['com_win64', 'com_win32', 'com_mac', 'com_arm64', 'com_linux']);
+  });
+
+  it('serve a 404 page per locale root that says which path was not found', () => {
+    const vn = parseHtml(htmlAt(site, `${MAIN}/vn/404.html`));
+    expect(vn.documentElement.getAttribute('lang')).toBe('vi');
+    expect(vn.querySelector('[data-fill-path]')).not.toBeNull();
+    expect(htmlAt(site, `${MAIN}/404.html`)).toContain('Page not found: <code data-fill-path="">');
+    expect(htmlAt(site, `${MAIN}/404.html`)).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(site.output.has(`${ZH}/404.html`) && site.output.has(`${RU}/404.html`)).toBe(true);
+  });
+
+  it('give the 502 screen its messages, a 5 s countdown and the back target of spec §2', () => {
+    const en = parseHtml(htmlAt(site, `${MAIN}/error/502/index.html`));
+    expect(en.querySelector('h1')!.textContent).toBe('Something went wrong on our side.');
+    expect(en.querySelector('[data-countdown]')!.textContent).toBe('5');
+    expect(en.querySelector('[data-error-screen]')!.getAttribute('data-back')).toBe(`https://${MAIN}/blog`);
+    const ru = parseHtml(htmlAt(site, `${RU}/error/502/index.html`));
+    expect(ru.querySelector('[data-error-screen]')!.getAttribute('data-back')).toBe(`https://${RU}/`);
+  });
+
+  it('show the header menu with the spec entries that exist in the locale', () => {
+    const doc = parseHtml(htmlAt(site, `${MAIN}/index.html`));
+    const items = [...doc.querySelectorAll('.nav-list a')].map((a) => a.getAttribute('href'));
+    expect(items).toEqual([
+      `https://${MAIN}/blog`, `https://${MAIN}/links`, 'https://chat.polybrowser.example/polybrowser', `https://${MAIN}/helps`, 'https://video.polybrowser.example/@polybrowser',
+    ]);
+    const ru = parseHtml(htmlAt(site, `${RU}/index.html`));
+    expect([...ru.querySelectorAll('.nav-list a')].map((a) => a.getAttribute('href'))).toContain('https://blog.polybrowser-ru.example/');
+  });
+});
+
+describe('determinism', () => {
+  it('gives byte-identical output whatever the time zone', async () => {
+    const files = { ...baseFiles(), 'content/en/blog/one.md': blogPost({ date: '2026-01-01' }), 'content/en/helps/a.md': markdown({ title: 'A', description: 'B', date: '2026-12-31' }) };
+    const previous = process.env.TZ;
+    try {
+      process.env.TZ = 'Pacific/Kiritimati';
+      const a = await buildFixture(files);
+      process.env.TZ = 'America/Adak';
+      const b = await buildFixture(files);
+      expect([...b.output.keys()]).toEqual([...a.output.keys()]);
+      for (const [path, bytes] of a.output) expect(Buffer.compare(Buffer.from(bytes), Buffer.from(b.output.get(path)!)), path).toBe(0);
+    } finally {
+      process.env.TZ = previous;
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { main, type CliIO } from '../../../src/cli/main.js';
+import { formatDiagnostics, groupDigits } from '../../../src/cli/report.js';
+
+function io(): CliIO & { out: string; err: string } {
+  const sink = { out: '', err: '' };
+  return Object.assign(sink, {
+    stdout: (t: string) => { sink.out += t; },
+    stderr: (t: string) => { sink.err += t; },
+    isTTY: false, env: { CI: 'true' }, cwd: '/nonexistent',
+  });
+}
+
+describe('sitegen CLI', () => {
+  it('exits 2 on usage errors', async () => {
+    expect(await main(['frobnicate'], io())).toBe(2);
+    expect(await main(['build', '--no-such-flag'], io())).toBe(2);
+    expect(await main(['build', '--quiet', '--verbose'], io())).toBe(2);
+  });
+
+  it('prints its version and help with exit 0', async () => {
+    const a = io();
+    expect(await main(['--version'], a, '1.2.3')).toBe(0);
+    expect(a.out.trim()).toBe('1.2.3');
+    const b = io();
+    expect(await main(['build', '--help'], b)).toBe(0);
+    expect(b.out).toContain('--json');
+  });
+
+  it('exits 1 and reports the missing configuration as JSON for CI', async () => {
+    const sink = io();
+    expect(await main(['build', '--json', '--root', '/nonexistent'], sink)).toBe(1);
+    const report = JSON.parse(sink.out);
+    expect(report).toMatchObject({ ok: false, errors: 1, diagnostics: [{ code: 'CONFIG_NOT_FOUND', severity: 'error', file: 'content/site.yaml' }] });
+  });
+});
+
+describe('report formatting', () => {
+  it('groups digits with spaces', () => {
+    expect(groupDigits(1234567)).toBe('1 234 567');
+    expect(groupDigits(12)).toBe('12');
+  });
+
+  it('shows location, frame and hint, without colour off a terminal', () => {
+    const text = formatDiagnostics([{ code: 'UNKNOWN_TAG', severity: 'error', message: 'tag "x" is not listed', file: 'content/en/blog/a.md', position: { line: 7, column: 8 }, frame: '> 7 | tags: [x]' }], { color: false, verbose: false });
+    expect(text).toBe([
+      'error [UNKNOWN_TAG] content/en/blog/a.md:7:8 tag "x" is not listed',
+      '    > 7 | tags: [x]',
+      '    hint: Use a tag listed in content/data/categories.yaml, or add it there (and its name to every messages file).',
+    ].join('\n'));
+    expect(text).not.toContain('\u001b[');
+  });
+
+  it('caps repeated warnings unless verbose', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ code: 'MISSING_TRANSLATION' as const, severity: 'warning' as const, message: `k${i}` }));
+    expect(formatDiagnostics(many, { color: false, verbose: false })).toContain('... and 4 more MISSING_TRANSLATION warnings');
+    expect(formatDiagnostics(many, { color: false, verbose: true }).split('\n')).toHaveLength(12);
+  });
+});
