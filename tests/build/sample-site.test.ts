@@ -203,6 +203,38 @@ describe('the sample site', () => {
     expect(messages).toEqual([]);
   });
 
+  it('gives every page one h1, alt text on every image, a skip link and a main landmark', () => {
+    for (const page of result.pages) {
+      const html = text(page.outputPath);
+      expect(html.match(/<h1[ >]/g), page.url).toHaveLength(1);
+      expect(html.match(/<img(?![^>]*\balt=)[^>]*>/g), page.url).toBeNull();
+      expect(html).toContain('<main id="main"');
+      if (page.layout === 'default') expect(html).toContain('class="skip-link" href="#main"');
+    }
+  });
+
+  it('has no broken links: every link to an own host reaches an emitted page or file', () => {
+    const hosts = Object.values(HOSTS);
+    const missing = new Set<string>();
+    for (const page of result.pages) {
+      const html = text(page.outputPath);
+      for (const [, raw] of html.matchAll(/\s(?:href|src)="([^"#?]+)[^"]*"/g)) {
+        const href = raw!.replace(/&amp;/g, '&');
+        let host = page.outputPath.split('/')[0]!;
+        let path = href;
+        const absolute = /^https:\/\/([^/]+)(\/.*)?$/.exec(href);
+        if (absolute) {
+          if (!hosts.includes(absolute[1] as never)) continue;
+          host = absolute[1]!;
+          path = absolute[2] ?? '/';
+        } else if (!href.startsWith('/')) continue;
+        const file = /\.[a-z0-9]+$/i.test(path) ? `${host}${path}` : `${host}${path === '/' ? '' : path}/index.html`;
+        if (!result.output.has(file)) missing.add(`${page.url} → ${href}`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
   it('shows each locale its own language, not English copies', () => {
     const enHome = text(`${HOSTS.main}/index.html`);
     const h1 = (html: string) => /<h1>([^<]+)<\/h1>/.exec(html)?.[1];
