@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrl } from '../validate/field-schemas.js';
 
 /** An absolute http(s) origin: scheme and host, no path, query or fragment. */
 const origin = z.string().refine((value) => {
@@ -9,15 +10,6 @@ const origin = z.string().refine((value) => {
     return false;
   }
 }, 'must be an origin such as https://www.example.com (http or https, no path, no trailing slash)');
-
-const httpUrl = z.string().refine((value) => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL');
 
 const domain = z.string().regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'must be a lowercase domain name such as example.com');
 

@@ -28,7 +28,8 @@ export function compileEdgeConfig(config: SiteConfig, tables: Tables, pages: rea
     sections: LEGACY_SECTIONS,
     normalize: { collapseSlashes: true, trailingSlash: true, htmlSuffix: true },
     russianBlog: {
-      host: 'ru',
+      // Hosts whose locale has no blog of its own (ru): their blog sections go to the Russian blog.
+      hosts: HOST_KEYS.filter((key) => !rootLocaleOfHost(key).ownBlog),
       origin: config.russianBlog,
       sections: [...BLOG_SECTIONS],
       lookup: Object.fromEntries(Object.entries(tables['ru-blog']).sort(([a], [b]) => a.localeCompare(b))),

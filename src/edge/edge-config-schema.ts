@@ -21,7 +21,7 @@ export const edgeConfigSchema = z.object({
   normalize: z.object({ collapseSlashes: z.boolean(), trailingSlash: z.boolean(), htmlSuffix: z.boolean() }).strict(),
   /** Spec: on the ru host, blog/news/guide go to the Russian blog. */
   russianBlog: z.object({
-    host: z.string(),
+    hosts: z.array(z.string()),
     origin: z.string(),
     sections: z.array(z.string()),
     /** Article id → path on the Russian blog ('' for its home). */

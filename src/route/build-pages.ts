@@ -49,7 +49,7 @@ function seedsForLocale(site: ValidSite, locale: Locale, entries: Entry[]): Page
   seeds.push(...indexedSection('docs', [...bySection('docs')].sort((a, b) => (a.meta.order ?? 0) - (b.meta.order ?? 0) || a.id.localeCompare(b.id)), 'docs-index', 'docs-page',
     (e) => site.tables.docs.pages.find((p) => p.ids[locale.code] === e.id)?.page ?? e.id));
   seeds.push(...indexedSection('release', sortByDate(bySection('release')), 'card-list', 'detail'));
-  seeds.push(...indexedSection('partner', sortByTitle(bySection('partner')), 'card-list', 'detail'));
+  seeds.push(...indexedSection('partner', sortByTitle(bySection('partner'), locale.hreflang), 'card-list', 'detail'));
   seeds.push(...indexedSection('solutions', inTableOrder(bySection('solutions'), site.tables.solutions.map((s) => s.id)), 'card-list', 'detail'));
   const useCaseOrder = useCaseIdsFor(site.tables['use-cases'], locale.code);
   seeds.push(...indexedSection('use-cases', inTableOrder(bySection('use-cases'), useCaseOrder), 'card-list', 'detail', (e) => useCaseKey(site.tables['use-cases'], e.id)));
@@ -141,8 +141,9 @@ function sortByDate(entries: Entry[]): Entry[] {
   return [...entries].sort((a, b) => (b.meta.date ?? '').localeCompare(a.meta.date ?? '') || a.id.localeCompare(b.id));
 }
 
-function sortByTitle(entries: Entry[]): Entry[] {
-  return [...entries].sort((a, b) => a.meta.title.localeCompare(b.meta.title, 'en') || a.id.localeCompare(b.id));
+function sortByTitle(entries: Entry[], hreflang: string): Entry[] {
+  const collator = new Intl.Collator(hreflang);
+  return [...entries].sort((a, b) => collator.compare(a.meta.title, b.meta.title) || a.id.localeCompare(b.id));
 }
 
 function inTableOrder(entries: Entry[], order: string[]): Entry[] {

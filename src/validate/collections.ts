@@ -1,23 +1,11 @@
 import { z } from 'zod';
+import { httpUrl, isoDate } from './field-schemas.js';
 
 /**
  * Front matter of each content section. Objects are strict: a misspelt field (`categroy`) is an
  * error rather than silently ignored.
  */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine((value) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}, 'is not a real calendar date');
-
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with "/"');
-const httpUrl = z.string().refine((value) => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL');
 
 const common = {
   title: z.string().trim().min(1, 'must not be empty').max(200),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LOCALE_CODES } from '../locales/locale-table.js';
+import { httpUrl, slugId } from './field-schemas.js';
 
-const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and hyphens');
+const id = slugId;
 const localeCode = z.enum(LOCALE_CODES);
-const httpUrl = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL');
 const routePath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site route such as /pricing');
 
 /** An entry offered in every locale, only in `only`, or in all but `except`. */

@@ -6,6 +6,7 @@ import type { ContentLink, Heading } from '../parse/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
 import { offeredIn, offeredPages, useCaseIdsFor } from '../route/availability.js';
 import { BLOG_SECTIONS, CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from './collections.js';
+import { slugId } from './field-schemas.js';
 import { faqSchema, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from './data-tables.js';
 import { validateMessages } from './validate-messages.js';
 import { zodIssuesToDiagnostics } from './zod-diagnostics.js';
@@ -39,7 +40,6 @@ export interface ValidationResult {
   diagnostics: Diagnostic[];
 }
 
-const SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Segments sitegen uses itself inside list URLs (/blog/page/2). */
 const RESERVED_SLUGS = new Set(['page']);
 
@@ -156,7 +156,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
 
 function checkSlug(slug: string, file: string, where: Pick<Diagnostic, 'file' | 'position' | 'frame'> | undefined, diagnostics: Diagnostic[]): boolean {
   const place = where ?? { file };
-  if (!SAFE_SLUG.test(slug)) {
+  if (!slugId.safeParse(slug).success) {
     diagnostics.push(diagnostic('UNSAFE_SLUG', `slug ${JSON.stringify(slug)} is not safe in a URL`, place));
     return false;
   }
