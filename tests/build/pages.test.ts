@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../src/build.js';
+import { renderSitemaps } from '../../src/render/sitemaps.js';
 import { baseFiles, blogPost, buildFixture, htmlAt, MAIN, markdown, RU, simplePage, ZH } from '../helpers/fixture.js';
 import { headLinks, parseHtml, switcherLinks } from '../helpers/html.js';
 
@@ -138,6 +139,20 @@ describe('standalone pages', () => {
     ]);
     const ru = parseHtml(htmlAt(site, `${RU}/index.html`));
     expect([...ru.querySelectorAll('.nav-list a')].map((a) => a.getAttribute('href'))).toContain('https://blog.polybrowser-ru.example/');
+  });
+});
+
+describe('sitemaps', () => {
+  it('split a locale past the URL limit into numbered files, all listed in the index', async () => {
+    const files = await renderSitemaps(site.pages, site.config!, { urls: 10, bytes: 50 * 1024 * 1024 });
+    const names = files.map((f) => f.path).filter((p) => p.startsWith(`${MAIN}/en-US-sitemap`));
+    const enPages = site.pages.filter((p) => p.locale === 'en' && p.indexable).length;
+    expect(names).toHaveLength(Math.ceil(enPages / 10));
+    expect(names).toContain(`${MAIN}/en-US-sitemap-2.xml`);
+    const index = String(files.find((f) => f.path === `${MAIN}/index-sitemap.xml`)!.contents);
+    for (const name of names) expect(index).toContain(`<loc>https://${name}</loc>`);
+    const urls = files.filter((f) => names.includes(f.path)).flatMap((f) => [...String(f.contents).matchAll(/<url><loc>/g)]);
+    expect(urls).toHaveLength(enPages);
   });
 });
 
