@@ -11,7 +11,8 @@ type CurrencyTable = Tables['pricing']['currencies'];
 export function formatPrice(amount: number, currency: CurrencyCode, currencies: CurrencyTable, locale: Pick<Locale, 'hreflang'>, decimals = 1): string {
   const spec = currencies[currency];
   if (!spec) throw new Error(`no currency ${currency} in pricing.yaml`);
-  const inThousands = spec.thousands === 'K';
+  // "0K ₫" would read oddly: amounts under a thousand are shown as they are.
+  const inThousands = spec.thousands === 'K' && amount >= 1000;
   const value = inThousands ? amount / 1000 : amount;
   const number = numberFormat(locale.hreflang, decimals).format(value);
   const figure = inThousands ? `${number}K` : number;

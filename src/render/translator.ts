@@ -1,4 +1,4 @@
-import { SOURCE_LOCALE, type LocaleCode } from '../locales/locale-table.js';
+import { getLocale, SOURCE_LOCALE, type LocaleCode } from '../locales/locale-table.js';
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -6,12 +6,23 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
  * A message lookup for one locale: the locale's text, else the source locale's (the build has
  * already warned about the missing key), else the key itself, recorded in `unknown` so the build
  * can report a template that asks for a key no messages file has.
+ *
+ * A numeric `count` parameter selects a plural form: `key.one`, `key.few`, … by the language's
+ * plural rules (Intl.PluralRules), then `key.other`, then a plain `key` (for languages whose
+ * wording needs no plural, such as "Участников команды: {n}").
  */
 export function makeTranslator(messages: Map<LocaleCode, Map<string, string>>, locale: LocaleCode, unknown: Set<string>): Translate {
   const own = messages.get(locale);
   const source = messages.get(SOURCE_LOCALE);
+  const plurals = new Intl.PluralRules(getLocale(locale).hreflang);
+  const sourcePlurals = new Intl.PluralRules(getLocale(SOURCE_LOCALE).hreflang);
+  const lookup = (table: Map<string, string> | undefined, rules: Intl.PluralRules, key: string, count: unknown) => {
+    if (!table) return undefined;
+    if (typeof count === 'number') return table.get(`${key}.${rules.select(count)}`) ?? table.get(`${key}.other`) ?? table.get(key);
+    return table.get(key);
+  };
   return (key, params) => {
-    const text = own?.get(key) ?? source?.get(key);
+    const text = lookup(own, plurals, key, params?.count) ?? lookup(source, sourcePlurals, key, params?.count);
     if (text === undefined) {
       unknown.add(key);
       return key;

@@ -18,23 +18,32 @@ export function validateMessages(parsed: Map<LocaleCode, ParsedTable>, diagnosti
     diagnostics.push(diagnostic('MESSAGE_INVALID', `the source messages file is missing`, { file: `content/messages/${SOURCE_LOCALE}.yaml` }));
     return messages;
   }
+  const sourceKeys = messageKeys(source);
   for (const locale of LOCALES) {
     if (locale.code === SOURCE_LOCALE) continue;
     const file = `content/messages/${locale.code}.yaml`;
     const own = messages.get(locale.code);
     if (!own) {
-      diagnostics.push(warning('MISSING_TRANSLATION', `locale ${locale.code} has no messages file: all ${source.size} keys fall back to English`, { file }));
+      diagnostics.push(warning('MISSING_TRANSLATION', `locale ${locale.code} has no messages file: all ${sourceKeys.size} keys fall back to English`, { file }));
       continue;
     }
-    for (const key of source.keys()) {
-      if (!own.has(key)) diagnostics.push(warning('MISSING_TRANSLATION', `locale ${locale.code} is missing key "${key}"`, { file }));
+    const ownKeys = messageKeys(own);
+    for (const key of sourceKeys) {
+      if (!ownKeys.has(key)) diagnostics.push(warning('MISSING_TRANSLATION', `locale ${locale.code} is missing key "${key}"`, { file }));
     }
     const table = parsed.get(locale.code);
-    for (const key of own.keys()) {
-      if (!source.has(key)) diagnostics.push(warning('UNUSED_MESSAGE', `locale ${locale.code} has key "${key}", which ${SOURCE_LOCALE}.yaml does not`, { file, position: table?.yaml.keyPositionOf(key.split('.')) }));
+    for (const key of ownKeys) {
+      if (!sourceKeys.has(key)) diagnostics.push(warning('UNUSED_MESSAGE', `locale ${locale.code} has key "${key}", which ${SOURCE_LOCALE}.yaml does not`, { file, position: table?.yaml.keyPositionOf(key.split('.')) }));
     }
   }
   return messages;
+}
+
+const PLURAL_FORM = /\.(zero|one|two|few|many|other)$/;
+
+/** Keys as translators see them: the plural forms of `a.b.one` / `a.b.other` count as one key `a.b`. */
+function messageKeys(messages: Map<string, string>): Set<string> {
+  return new Set([...messages.keys()].map((key) => key.replace(PLURAL_FORM, '')));
 }
 
 function flatten(value: unknown, path: string[], into: Map<string, string>, table: ParsedTable, diagnostics: Diagnostic[]): void {

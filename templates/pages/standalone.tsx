@@ -29,8 +29,8 @@ export function PricingPage(props: PageProps) {
                 {others.map((c, i) => <span key={c} data-currency={c}>{i ? ' · ' : ''}{formatPrice(plan.prices[c], c, currencies, locale)}</span>)}
               </p>
               <ul className="plan-features">
-                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.profiles', { n: new Intl.NumberFormat(locale.hreflang).format(plan.profiles) })}</li>
-                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.members', { n: new Intl.NumberFormat(locale.hreflang).format(plan.members) })}</li>
+                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.profiles', { n: new Intl.NumberFormat(locale.hreflang).format(plan.profiles), count: plan.profiles })}</li>
+                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.members', { n: new Intl.NumberFormat(locale.hreflang).format(plan.members), count: plan.members })}</li>
               </ul>
               <a className={`btn ${plan.popular ? 'btn-primary' : 'btn-ghost'}`} href={plan.id === 'enterprise' ? (resolve('/pre-sales') ?? appLinks.register) : appLinks.register}>
                 {plan.id === 'enterprise' ? t('pricing.contact') : t('pricing.choose')}

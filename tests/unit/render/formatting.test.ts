@@ -54,3 +54,24 @@ describe('serializeJsonLd', () => {
     expect(JSON.parse(json)).toEqual({ headline: '</script><script>alert(1)</script>' });
   });
 });
+
+describe('plural messages', () => {
+  it('pick the plural form of the language and fall back to a plain text', async () => {
+    const { makeTranslator } = await import('../../../src/render/translator.js');
+    const messages = new Map([
+      ['en', new Map([['m.one', '{n} member'], ['m.other', '{n} members']])],
+      ['fr', new Map([['m.one', '{n} membre'], ['m.other', '{n} membres']])],
+      ['ru', new Map([['m', 'Участников: {n}']])],
+    ]) as never;
+    const unknown = new Set<string>();
+    expect(makeTranslator(messages, 'en', unknown)('m', { n: '1', count: 1 })).toBe('1 member');
+    expect(makeTranslator(messages, 'en', unknown)('m', { n: '20', count: 20 })).toBe('20 members');
+    expect(makeTranslator(messages, 'fr', unknown)('m', { n: '0', count: 0 })).toBe('0 membre');
+    expect(makeTranslator(messages, 'ru', unknown)('m', { n: '3', count: 3 })).toBe('Участников: 3');
+    expect(unknown.size).toBe(0);
+  });
+
+  it('shows VND amounts under a thousand without the K suffix', () => {
+    expect(formatPrice(0, 'VND', currencies, en)).toBe('0\u00a0₫');
+  });
+});
