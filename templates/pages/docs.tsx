@@ -39,15 +39,16 @@ export function DocsIndex(props: PageProps) {
 
 export function DocsPage(props: PageProps) {
   const entry = props.page.entry!;
+  const sections = entry.headings.filter((h) => h.depth === 2);
   return (
     <>
       <PageHero props={props} title={entry.meta.title} lead={entry.meta.description} />
       <div className="container docs-layout">
         <DocsNav props={props} />
         <div className="docs-content">
-          {entry.headings.length > 1 ? (
+          {sections.length > 1 ? (
             <div className="toc">
-              <ul>{entry.headings.filter((h) => h.depth === 2).map((h) => <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>)}</ul>
+              <ul>{sections.map((h) => <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>)}</ul>
             </div>
           ) : null}
           <Prose html={entry.html} />

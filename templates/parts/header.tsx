@@ -31,6 +31,7 @@ export function Header(props: PageProps) {
               <li key={item.id}>
                 <a href={item.href} aria-current={item.current ? 'page' : undefined} {...(item.external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
                   {t(`nav.${item.id}`)}
+                  {item.external ? <> <Icon name="external" sprite={assets.sprite} size={14} /></> : null}
                 </a>
               </li>
             ))}

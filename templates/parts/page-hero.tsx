@@ -17,9 +17,11 @@ export function PageHero({ props, title, lead, children }: { props: PageProps; t
 
 /** The call to action that closes most pages: download and pricing. */
 export function CtaBand({ props }: { props: PageProps }) {
-  const { t, resolve } = props;
-  const download = resolve('/download');
-  const pricing = resolve('/pricing');
+  const { t, resolve, page } = props;
+  // Never offer a link to the page the visitor is already on.
+  const unlessHere = (url: string | undefined) => (url === page.url ? undefined : url);
+  const download = unlessHere(resolve('/download'));
+  const pricing = unlessHere(resolve('/pricing'));
   return (
     <section className="cta-band">
       <div className="container cta-inner">

@@ -172,3 +172,10 @@ describe('determinism', () => {
     }
   });
 });
+
+describe('calls to action', () => {
+  it('never link to the page they are on', () => {
+    const pricing = parseHtml(htmlAt(site, `${MAIN}/pricing/index.html`));
+    expect([...pricing.querySelectorAll('.cta-band a')].map((a) => a.getAttribute('href'))).toEqual([`https://${MAIN}/download`]);
+  });
+});
