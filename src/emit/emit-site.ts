@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { OutputFile } from '../render/output-file.js';
 
@@ -66,9 +66,4 @@ export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: 
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-}
-
-export function isInside(parent: string, child: string): boolean {
-  const p = resolve(parent) + sep;
-  return resolve(child).startsWith(p);
 }

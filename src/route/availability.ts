@@ -41,3 +41,8 @@ export function offeredPages(tables: Tables, locale: LocaleCode): { section: str
 }
 
 export const ALL_LOCALE_CODES: readonly LocaleCode[] = LOCALES.map((l) => l.code);
+
+/** The language-independent key of a docs page from its id in one locale (content/data/docs.yaml). */
+export function docsPageKey(table: Tables['docs'], locale: LocaleCode, id: string): string {
+  return table.pages.find((p) => p.ids[locale] === id)?.page ?? id;
+}

@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '../locales/locale-table.js';
 import type { Section } from '../validate/collections.js';
 import { CATEGORISED_SECTIONS, MARKDOWN_PAGES } from '../validate/collections.js';
 import type { Entry, ValidSite } from '../validate/validate-site.js';
-import { useCaseIdsFor, useCaseKey } from './availability.js';
+import { docsPageKey, useCaseIdsFor, useCaseKey } from './availability.js';
 import type { Layout, ListInfo, Page, TemplateName } from './page.js';
 import { absoluteUrl, localePath, outputPathOf } from './urls.js';
 
@@ -47,7 +47,7 @@ function seedsForLocale(site: ValidSite, locale: Locale, entries: Entry[]): Page
   seeds.push(...listSeeds(site, 'guide', sortByDate(bySection('guide')), false));
   seeds.push(...listSeeds(site, 'helps', sortByDate(bySection('helps')), false));
   seeds.push(...indexedSection('docs', [...bySection('docs')].sort((a, b) => (a.meta.order ?? 0) - (b.meta.order ?? 0) || a.id.localeCompare(b.id)), 'docs-index', 'docs-page',
-    (e) => site.tables.docs.pages.find((p) => p.ids[locale.code] === e.id)?.page ?? e.id));
+    (e) => docsPageKey(site.tables.docs, locale.code, e.id)));
   seeds.push(...indexedSection('release', sortByDate(bySection('release')), 'card-list', 'detail'));
   seeds.push(...indexedSection('partner', sortByTitle(bySection('partner'), locale.hreflang), 'card-list', 'detail'));
   seeds.push(...indexedSection('solutions', inTableOrder(bySection('solutions'), site.tables.solutions.map((s) => s.id)), 'card-list', 'detail'));

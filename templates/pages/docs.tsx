@@ -1,4 +1,5 @@
 import type { PageProps } from '../../src/render/page-props.js';
+import { docsPageKey } from '../../src/route/availability.js';
 import { CardGrid } from '../parts/cards.js';
 import { PageHero } from '../parts/page-hero.js';
 import { Prose } from '../parts/prose.js';
@@ -22,7 +23,7 @@ function DocsNav({ props }: { props: PageProps }) {
 
 /** Docs pages are keyed by the language-independent page id of content/data/docs.yaml. */
 function keyOf({ tables, locale }: PageProps, id: string): string {
-  return tables.docs.pages.find((p) => p.ids[locale.code] === id)?.page ?? id;
+  return docsPageKey(tables.docs, locale.code, id);
 }
 
 export function DocsIndex(props: PageProps) {
