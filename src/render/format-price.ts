@@ -29,3 +29,8 @@ function numberFormat(hreflang: string, decimals: number): Intl.NumberFormat {
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(hreflang, { maximumFractionDigits: decimals, minimumFractionDigits: 0, useGrouping: true })));
   return format;
 }
+
+/** A whole number with the grouping of the page language (1,000 / 1 000 / 1.000), from the shared formatter cache. */
+export function formatCount(value: number, hreflang: string): string {
+  return numberFormat(hreflang, 0).format(value);
+}

@@ -14,8 +14,8 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 export function makeTranslator(messages: Map<LocaleCode, Map<string, string>>, locale: LocaleCode, unknown: Set<string>): Translate {
   const own = messages.get(locale);
   const source = messages.get(SOURCE_LOCALE);
-  const plurals = new Intl.PluralRules(getLocale(locale).hreflang);
-  const sourcePlurals = new Intl.PluralRules(getLocale(SOURCE_LOCALE).hreflang);
+  const plurals = pluralRulesOf(locale);
+  const sourcePlurals = pluralRulesOf(SOURCE_LOCALE);
   const lookup = (table: Map<string, string> | undefined, rules: Intl.PluralRules, key: string, count: unknown) => {
     if (!table) return undefined;
     if (typeof count === 'number') return table.get(`${key}.${rules.select(count)}`) ?? table.get(`${key}.other`) ?? table.get(key);
@@ -29,4 +29,13 @@ export function makeTranslator(messages: Map<LocaleCode, Map<string, string>>, l
     }
     return params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match)) : text;
   };
+}
+
+const pluralRules = new Map<LocaleCode, Intl.PluralRules>();
+
+/** One PluralRules per locale for the whole build: a translator is made for every page. */
+function pluralRulesOf(locale: LocaleCode): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(getLocale(locale).hreflang)));
+  return rules;
 }

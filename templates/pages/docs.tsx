@@ -13,7 +13,7 @@ function DocsNav({ props }: { props: PageProps }) {
       <h2>{t('docs.contents')}</h2>
       <ol>
         {pages.map((entry) => {
-          const target = pageOf(`docs/${keyOf(props, entry.id)}`);
+          const target = pageOf(`docs/${docsPageKey(props.tables.docs, props.locale.code, entry.id)}`);
           return target ? <li key={entry.id}><a href={target.url} aria-current={target.key === page.key ? 'page' : undefined}>{entry.meta.title}</a></li> : null;
         })}
       </ol>
@@ -21,10 +21,6 @@ function DocsNav({ props }: { props: PageProps }) {
   );
 }
 
-/** Docs pages are keyed by the language-independent page id of content/data/docs.yaml. */
-function keyOf({ tables, locale }: PageProps, id: string): string {
-  return docsPageKey(tables.docs, locale.code, id);
-}
 
 export function DocsIndex(props: PageProps) {
   const { t, page, pageOf } = props;
@@ -32,7 +28,7 @@ export function DocsIndex(props: PageProps) {
     <>
       <PageHero props={props} title={t('page.docs')} lead={t('docs.intro')} />
       <div className="container">
-        <CardGrid pages={(page.list?.items ?? []).flatMap((e) => pageOf(`docs/${keyOf(props, e.id)}`) ?? [])} props={props} />
+        <CardGrid pages={(page.list?.items ?? []).flatMap((e) => pageOf(`docs/${docsPageKey(props.tables.docs, props.locale.code, e.id)}`) ?? [])} props={props} />
       </div>
     </>
   );

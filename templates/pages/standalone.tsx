@@ -1,5 +1,5 @@
 import type { PageProps } from '../../src/render/page-props.js';
-import { formatPrice } from '../../src/render/format-price.js';
+import { formatCount, formatPrice } from '../../src/render/format-price.js';
 import type { CurrencyCode } from '../../src/locales/locale-table.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
@@ -29,8 +29,8 @@ export function PricingPage(props: PageProps) {
                 {others.map((c, i) => <span key={c} data-currency={c}>{i ? ' · ' : ''}{formatPrice(plan.prices[c], c, currencies, locale)}</span>)}
               </p>
               <ul className="plan-features">
-                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.profiles', { n: new Intl.NumberFormat(locale.hreflang).format(plan.profiles), count: plan.profiles })}</li>
-                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.members', { n: new Intl.NumberFormat(locale.hreflang).format(plan.members), count: plan.members })}</li>
+                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.profiles', { n: formatCount(plan.profiles, locale.hreflang), count: plan.profiles })}</li>
+                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.members', { n: formatCount(plan.members, locale.hreflang), count: plan.members })}</li>
               </ul>
               <a className={`btn ${plan.popular ? 'btn-primary' : 'btn-ghost'}`} href={plan.id === 'enterprise' ? (resolve('/pre-sales') ?? appLinks.register) : appLinks.register}>
                 {plan.id === 'enterprise' ? t('pricing.contact') : t('pricing.choose')}
