@@ -3,7 +3,10 @@ import { bundleClient, hashedAsset } from './bundle/bundle-client.js';
 import { compileTemplates } from './bundle/compile-templates.js';
 import { parseSiteConfig } from './config/load-site-config.js';
 import type { SiteConfig } from './config/site-config-schema.js';
+import { bundleMiddleware } from './bundle/bundle-middleware.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
+import { edgeFiles } from './edge/edge-files.js';
+import { renderHosting } from './hosting/render-hosting.js';
 import { collectOutput, emitSite } from './emit/emit-site.js';
 import { diagnostic, sortDiagnostics, type Diagnostic } from './errors/site-error.js';
 import { nodeSourceFs, type SourceFs } from './fs/source-fs.js';
@@ -47,6 +50,8 @@ export interface BuildResult {
   output: Map<string, Uint8Array>;
   timings: Partial<Record<Stage, number>>;
   config?: SiteConfig;
+  /** Size of the edge document (minified JSON) and its budget. */
+  edge?: { bytes: number; budget: number };
 }
 
 /** The pipeline: each line a stage; only emit writes. */
@@ -87,14 +92,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const routed = routeSite(site);
   diagnostics.push(...routed.diagnostics);
+  const edge = compileEdgeConfig(site, routed.pages);
+  diagnostics.push(...edge.diagnostics);
   lap('route');
   if (failed()) return fail();
 
   let templates: Awaited<ReturnType<typeof compileTemplates>>;
   let client: Awaited<ReturnType<typeof bundleClient>>;
+  let middleware: Awaited<ReturnType<typeof bundleMiddleware>>;
   try {
     const cacheDir = options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen');
-    [templates, client] = await Promise.all([compileTemplates(options.root, cacheDir), bundleClient(options.root, { minify: options.minify })]);
+    [templates, client, middleware] = await Promise.all([
+      compileTemplates(options.root, cacheDir),
+      bundleClient(options.root, { minify: options.minify }),
+      bundleMiddleware(options.root, edge.json, { minify: options.minify }),
+    ]);
   } catch (error) {
     diagnostics.push(diagnostic('BUNDLE_FAILED', bundleMessage(error), { cause: error }));
     return fail();
@@ -105,15 +117,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const rendered = renderPages(site, routed, templates, { ...client.assets, sprite: sprite.path });
   diagnostics.push(...rendered.diagnostics);
   if (failed()) return fail();
-  const edge = compileEdgeConfig(config, site.tables, routed.pages);
-  const files = [
+  const siteFiles = [
     ...rendered.files,
     ...(await renderSitemaps(routed.pages, config)),
     ...HOST_KEYS.map((host) => robotsTxt(config, host)),
     ...copyToHosts(site, [...client.files, sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents }))]),
-    { path: 'edge-config.json', contents: `${JSON.stringify(edge, null, 2)}\n` },
   ];
-  const collected = collectOutput(files);
+  const hosting = renderHosting(config, edge, middleware, siteFiles);
+  diagnostics.push(...hosting.diagnostics);
+  const collected = collectOutput([...siteFiles, ...edgeFiles(edge, middleware), ...hosting.files]);
   diagnostics.push(...collected.diagnostics);
   lap('render');
   if (failed()) return fail();
@@ -127,7 +139,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   lap('emit');
-  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config };
+  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget } };
 }
 
 function bundleMessage(error: unknown): string {

@@ -1,5 +1,7 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { resolve } from 'node:path';
 import { build } from '../build.js';
+import { serveSite } from '../serve/serve-site.js';
 import { formatDiagnostics, formatStage, formatSummary, summarize } from './report.js';
 
 export const EXIT = { ok: 0, buildFailed: 1, usage: 2 } as const;
@@ -19,6 +21,12 @@ const nodeIO = (): CliIO => ({
   env: process.env,
   cwd: process.cwd(),
 });
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be a port number (0-65535)');
+  return port;
+}
 
 /** Run the CLI; resolves to the exit code (0 ok, 1 build errors, 2 usage errors). */
 export async function main(argv: readonly string[], io: CliIO = nodeIO(), version = '0.0.0'): Promise<number> {
@@ -59,6 +67,24 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         io.stderr(`${formatSummary(summary, style)}\n`);
       }
       exitCode = result.ok ? EXIT.ok : EXIT.buildFailed;
+    });
+
+  program.command('serve')
+    .description('serve the built site over HTTP with the edge middleware, as the hosts will')
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4000)
+    .option('-d, --dir <dir>', 'built output to serve', 'dist')
+    .option('--host <name>', 'serve this host (main, zh, ru or a hostname) whatever the Host header says')
+    .option('--listen <address>', 'address to listen on', '127.0.0.1')
+    .action(async (opts: { port: number; dir: string; host?: string; listen: string }) => {
+      const running = await serveSite({ dir: resolve(io.cwd, opts.dir), port: opts.port, host: opts.host, listen: opts.listen, log: (line) => io.stderr(`${line}\n`) });
+      const port = new URL(running.url).port;
+      io.stderr(`serving ${opts.dir} at ${running.url}${opts.host ? ` as ${opts.host}` : ''}\n`);
+      if (!opts.host) io.stderr(`  every host: http://main.localhost:${port}  http://zh.localhost:${port}  http://ru.localhost:${port}\n`);
+      await new Promise<void>((done) => {
+        const stop = () => void running.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   try {

@@ -15,6 +15,13 @@ const domain = z.string().regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,
 
 const perHost = <T extends z.ZodType>(value: T) => z.object({ main: value, zh: value, ru: value }).strict();
 
+/** Hosting targets sitegen writes configuration for (README "Hosting"). */
+export const HOSTING_TARGETS = ['vercel', 'netlify', 'cloudflare', 'nginx'] as const;
+export type HostingTarget = (typeof HOSTING_TARGETS)[number];
+
+/** Edge Config store sizes: 8 KB Hobby, 64 KB Pro, 512 KB Enterprise. */
+const EDGE_BUDGET_DEFAULT = 64 * 1024;
+
 export const siteConfigSchema = z.object({
   name: z.string().min(1),
   hosts: perHost(origin),
@@ -30,6 +37,12 @@ export const siteConfigSchema = z.object({
   }).strict(),
   social: z.object({ video: httpUrl, chatGroup: httpUrl }).strict(),
   pageSize: z.number().int().min(1).max(100).default(9),
+  edge: z.object({
+    /** Largest edge document (bytes of minified JSON) the build accepts. */
+    budget: z.number().int().min(1024).max(512 * 1024).default(EDGE_BUDGET_DEFAULT),
+    /** Which hosting configurations to write besides the edge document and middleware. */
+    targets: z.array(z.enum(HOSTING_TARGETS)).default(['vercel']),
+  }).strict().default({ budget: EDGE_BUDGET_DEFAULT, targets: ['vercel'] }),
 }).strict();
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,44 +1,100 @@
 import type { SiteConfig } from '../config/site-config-schema.js';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { DEFAULT_LOCALE, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
-import { BLOG_SECTIONS } from '../validate/collections.js';
-import type { Tables } from '../validate/data-tables.js';
+import { hostDir } from '../route/urls.js';
+import { BLOG_SECTIONS, CATEGORISED_SECTIONS } from '../validate/collections.js';
+import type { ValidSite } from '../validate/validate-site.js';
+import { checkRedirects } from './check-redirects.js';
 import { edgeConfigSchema, type EdgeConfig } from './edge-config-schema.js';
-
-/** Spec "Redirects" names these two; any root page with a capitalised spelling is added the same way. */
-const CAPITALISED_ROUTES = ['/pricing', '/download'];
+import { createPageFilter, pageKey } from './page-filter.js';
+import { collectRedirectSources } from './redirect-sources.js';
 
 /** Legacy misspellings the spec's route checks name (soultion-route, soultions-route, case-route). */
-const LEGACY_SECTIONS = [
-  { from: '/soultion', to: '/solutions' },
-  { from: '/soultions', to: '/solutions' },
-  { from: '/case', to: '/use-cases' },
-];
+const LEGACY_SECTIONS = { soultion: 'solutions', soultions: 'solutions', case: 'use-cases' };
 
-/** Build the edge document from the locale table, the site configuration and the route table. */
-export function compileEdgeConfig(config: SiteConfig, tables: Tables, pages: readonly Page[]): EdgeConfig {
-  const hostName = (origin: string) => new URL(origin).host;
-  const existing = new Set(pages.map((p) => p.path));
-  const document: EdgeConfig = {
-    version: 1,
-    hosts: Object.fromEntries(HOST_KEYS.map((key) => [key, { name: hostName(config.hosts[key]), locale: rootLocaleOfHost(key).code }])),
-    prefixes: LOCALES.filter((l) => l.prefix).map((l) => l.prefix),
-    languageHosts: HOST_KEYS.map((key) => ({ prefix: `/${rootLocaleOfHost(key).code}`, host: key })),
-    lowercase: CAPITALISED_ROUTES.filter((route) => existing.has(route)).map((route) => `/${route[1]!.toUpperCase()}${route.slice(2)}`),
+/** No page path comes near this; longer requests are refused with 414 before any work. */
+const MAX_PATH_LENGTH = 2048;
+
+/** Edge Config item keys and, by the same limit, the keys of our document. */
+const MAX_KEY_LENGTH = 256;
+
+export interface CompiledEdgeConfig {
+  document: EdgeConfig;
+  /** The document as stored: minified JSON. */
+  json: string;
+  bytes: number;
+  budget: number;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The edge document: the locale table, the site configuration and the route table turned into
+ * redirect rules, plus the content's own redirects after the whole redirect graph is checked.
+ */
+export function compileEdgeConfig(site: ValidSite, pages: readonly Page[]): CompiledEdgeConfig {
+  const rules = baseDocument(site, pages);
+  const checked = checkRedirects(rules, collectRedirectSources(site, pages), pages);
+  const document = edgeConfigSchema.parse({ ...rules, redirects: checked.redirects });
+  const json = JSON.stringify(document);
+  const bytes = new TextEncoder().encode(json).length;
+  const budget = site.config.edge.budget;
+  const diagnostics = [...checked.diagnostics, ...checkKeys(document)];
+  if (bytes > budget) {
+    diagnostics.push(diagnostic('EDGE_CONFIG_TOO_LARGE', `the edge document is ${formatBytes(bytes)}, over the ${formatBytes(budget)} budget (edge.budget in site.yaml); ${sizeBreakdown(document)}`, { file: 'content/site.yaml' }));
+  }
+  return { document, json, bytes, budget, diagnostics };
+}
+
+function baseDocument(site: ValidSite, pages: readonly Page[]): EdgeConfig {
+  const { config, tables } = site;
+  const categories = Object.fromEntries(CATEGORISED_SECTIONS.flatMap((section) =>
+    tables.categories[section].categories.map((category) => [`${section}-${category}`, category])));
+  return {
+    version: 2,
+    origins: Object.fromEntries(HOST_KEYS.map((key) => [key, config.hosts[key]])),
+    locales: LOCALES.map((l) => [l.code, l.host, l.prefix.slice(1)]),
+    languageHosts: Object.fromEntries(HOST_KEYS.map((key) => [rootLocaleOfHost(key).code, key])),
+    redirects: {},
     sections: LEGACY_SECTIONS,
-    normalize: { collapseSlashes: true, trailingSlash: true, htmlSuffix: true },
     russianBlog: {
       // Hosts whose locale has no blog of its own (ru): their blog sections go to the Russian blog.
       hosts: HOST_KEYS.filter((key) => !rootLocaleOfHost(key).ownBlog),
       origin: config.russianBlog,
       sections: [...BLOG_SECTIONS],
+      categories,
       lookup: Object.fromEntries(Object.entries(tables['ru-blog']).sort(([a], [b]) => a.localeCompare(b))),
     },
     detect: {
+      host: 'main',
       cookie: 'myLocale',
       fallback: DEFAULT_LOCALE,
       languages: LOCALES.flatMap((l) => l.acceptLanguage.map((tag) => [tag, l.code] as [string, string])),
     },
+    pages: createPageFilter(pages.map((p) => pageKey(p.host, p.path)).sort()),
+    maxPathLength: MAX_PATH_LENGTH,
   };
-  return edgeConfigSchema.parse(document);
+}
+
+function checkKeys(document: EdgeConfig): Diagnostic[] {
+  const keys = [
+    ...Object.values(document.redirects).flatMap((table) => Object.keys(table)),
+    ...Object.keys(document.russianBlog.lookup),
+  ];
+  return keys.filter((key) => key.length > MAX_KEY_LENGTH).map((key) =>
+    diagnostic('EDGE_KEY_TOO_LONG', `the edge document key "${key.slice(0, 60)}…" is ${key.length} characters (at most ${MAX_KEY_LENGTH})`));
+}
+
+function sizeBreakdown(document: EdgeConfig): string {
+  const size = (value: unknown) => formatBytes(JSON.stringify(value).length);
+  return `redirects ${size(document.redirects)}, Russian lookup ${size(document.russianBlog.lookup)}, page filter ${size(document.pages)}`;
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The host folder of each host key in dist/, for the hosting targets. */
+export function hostFolders(config: SiteConfig): Record<string, string> {
+  return Object.fromEntries(HOST_KEYS.map((key) => [key, hostDir(config, key)]));
 }

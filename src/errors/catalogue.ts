@@ -30,6 +30,18 @@ export const DIAGNOSTICS = {
   EMIT_FAILED: { title: 'Could not write the output', hint: 'Check that the output directory is writable; the previous output was left as it was.' },
   TEMPLATE_FAILED: { title: 'Template error', hint: 'A template threw while rendering this page; the stack above names the component.' },
   BUNDLE_FAILED: { title: 'Bundling failed', hint: 'esbuild could not compile the file named above.' },
+  REDIRECT_INVALID: { title: 'Invalid redirect source', hint: 'Write the old address as a site path ("/old-name"), without query, fragment, encoded slashes or control characters.' },
+  REDIRECT_DUPLICATE: { title: 'Redirect declared twice', hint: 'One old address can lead to one place: remove one of the declarations (front matter aliases and content/data/redirects.yaml are both checked).' },
+  REDIRECT_SHADOWS_PAGE: { title: 'Redirect source is an existing page', hint: 'A redirect from a URL that is a page would hide the page. Remove the redirect, or remove or rename the page.' },
+  REDIRECT_LOOP: { title: 'Redirect loop', hint: 'The redirects named above lead back to where they started; point one of them at a page.' },
+  REDIRECT_CHAIN: { title: 'Redirect chain too long', hint: 'Point the first redirect straight at the final page.' },
+  REDIRECT_TARGET_MISSING: { title: 'Redirect target does not exist', hint: 'Point the redirect at a page the build emits (check the locale prefix and the host), or add that page.' },
+  REDIRECT_TARGET_EXTERNAL: { title: 'Redirect leaves the site', hint: 'Redirect targets must be on the configured hosts or the Russian blog (site.yaml hosts, russianBlog); an open target is refused.' },
+  PAGE_REDIRECTED: { title: 'Page unreachable behind a redirect rule', hint: 'A built-in redirect rule (language prefix, legacy section, Russian blog) sends visitors away from this URL; rename the page\'s slug.' },
+  EDGE_CONFIG_TOO_LARGE: { title: 'Edge configuration over budget', hint: 'Raise edge.budget in site.yaml (the Edge Config plan limit: 8 KB Hobby, 64 KB Pro, 512 KB Enterprise) or retire old redirects.' },
+  EDGE_KEY_TOO_LONG: { title: 'Edge configuration key too long', hint: 'Edge Config keys are at most 256 characters; shorten the old address.' },
+  HOSTING_LIMIT: { title: 'Hosting target limit exceeded', hint: 'The target named above would silently drop rules beyond its limit. Use the vercel target (edge middleware) or nginx, or remove the target from edge.targets in site.yaml.' },
+  HOSTING_UNSUPPORTED: { title: 'Behaviour a hosting target cannot express', hint: 'This target\'s redirect file cannot do what is named above. Run dist/edge/middleware.js in front of it (Netlify Edge Functions and Cloudflare Pages Functions run it as is) or use the vercel target.' },
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;

@@ -21,6 +21,9 @@ export interface Diagnostic {
   cause?: unknown;
 }
 
+/** Where in the sources a diagnostic points. */
+export type SourcePlace = Partial<Pick<Diagnostic, 'file' | 'position' | 'frame'>>;
+
 export function diagnostic(code: DiagnosticCode, message: string, where: Partial<Pick<Diagnostic, 'file' | 'position' | 'frame' | 'cause'>> = {}, severity: Severity = 'error'): Diagnostic {
   return { code, severity, message, ...where };
 }

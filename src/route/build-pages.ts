@@ -4,7 +4,7 @@ import { CATEGORISED_SECTIONS, MARKDOWN_PAGES } from '../validate/collections.js
 import type { Entry, ValidSite } from '../validate/validate-site.js';
 import { docsPageKey, useCaseIdsFor, useCaseKey } from './availability.js';
 import type { Layout, ListInfo, Page, TemplateName } from './page.js';
-import { absoluteUrl, localePath, outputPathOf } from './urls.js';
+import { absoluteUrl, localePath, notFoundPathOf, outputPathOf } from './urls.js';
 
 type PageSeed = Pick<Page, 'key' | 'template' | 'section'> & Partial<Pick<Page, 'entry' | 'list' | 'parentKey' | 'lastmod' | 'layout' | 'indexable'>> & { route: string };
 
@@ -122,7 +122,7 @@ function toPage(site: ValidSite, locale: Locale, seed: PageSeed): Page {
     url: absoluteUrl(site.config, locale.host, path),
     outputPath: outputPathOf(site.config, locale.host, path),
     // Static hosts serve <dir>/404.html for unknown paths: one per locale root.
-    extraOutputPaths: isNotFound ? [outputPathOf(site.config, locale.host, localePath(locale, '/')).replace(/index\.html$/, '404.html')] : [],
+    extraOutputPaths: isNotFound ? [notFoundPathOf(site.config, locale.host, locale.prefix)] : [],
     indexable: seed.indexable ?? true,
     entry: seed.entry, list: seed.list, parentKey: seed.parentKey, lastmod: seed.lastmod,
     alternates: [], switcher: [], breadcrumbs: [],

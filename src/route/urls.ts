@@ -15,7 +15,16 @@ export function absoluteUrl(config: SiteConfig, host: HostKey, path: string): st
   return `${config.hosts[host]}${path === '/' ? '/' : path}`;
 }
 
-/** dist-relative file for a clean URL: /vn/blog → <host>/vn/blog/index.html. */
+/**
+ * dist-relative file for a clean URL: /vn/blog → <host>/vn/blog.html. A flat `.html` file is the one
+ * layout every static host serves at the URL without a trailing slash (Cloudflare Pages and Netlify
+ * redirect /x to /x/ when the file is x/index.html) and redirects /x.html and /x/ to /x by itself.
+ */
 export function outputPathOf(config: SiteConfig, host: HostKey, path: string): string {
-  return path === '/' ? `${hostDir(config, host)}/index.html` : `${hostDir(config, host)}${path}/index.html`;
+  return path === '/' ? `${hostDir(config, host)}/index.html` : `${hostDir(config, host)}${path}.html`;
+}
+
+/** The 404 page a static host serves for unknown paths under a locale root (nearest 404.html). */
+export function notFoundPathOf(config: SiteConfig, host: HostKey, prefix: string): string {
+  return `${hostDir(config, host)}${prefix}/404.html`;
 }

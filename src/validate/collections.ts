@@ -16,6 +16,8 @@ const common = {
   seo_keywords: z.string().trim().min(1).max(400).optional(),
   seo_description: z.string().trim().min(1).max(400).optional(),
   draft: z.boolean().default(false),
+  /** Old addresses of this page (a renamed slug, or a locale-relative path): each redirects here. */
+  aliases: z.array(z.string().regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*|\/[^\s?#]+)$/, 'must be an old slug (old-name) or an old path (/old/path)')).max(50).optional(),
 };
 
 const articleFields = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALE_CODES } from '../locales/locale-table.js';
+import { HOST_KEYS, LOCALE_CODES } from '../locales/locale-table.js';
 import { httpUrl, slugId } from './field-schemas.js';
 
 const id = slugId;
@@ -53,7 +53,16 @@ export const TABLE_SCHEMAS = {
   }).strict()).min(1),
   links: z.array(z.object({ name: z.string().min(1), url: httpUrl }).strict()),
   'ru-blog': z.record(id, z.union([z.literal(''), z.string().regex(/^\/[A-Za-z0-9\-/_.]*$/, 'must be a path on the Russian blog, or "" for its home')])),
+  /** Exact redirects: renamed or retired URLs, per host (paths as visitors typed them). */
+  redirects: z.array(z.object({
+    from: z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/" (no query or fragment)').max(256),
+    to: z.union([z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"'), httpUrl]),
+    host: z.enum(HOST_KEYS).default('main'),
+  }).strict()),
 } as const;
+
+/** Tables a site may leave out, and what they mean when absent. */
+export const OPTIONAL_TABLES: Partial<{ [K in keyof typeof TABLE_SCHEMAS]: z.infer<(typeof TABLE_SCHEMAS)[K]> }> = { redirects: [] };
 
 export type TableName = keyof typeof TABLE_SCHEMAS;
 export type Tables = { [K in TableName]: z.infer<(typeof TABLE_SCHEMAS)[K]> };

@@ -1,13 +1,13 @@
 import type { SiteConfig } from '../config/site-config-schema.js';
 import { codeFrame } from '../errors/code-frame.js';
-import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import { getLocale, LOCALES, type LocaleCode } from '../locales/locale-table.js';
+import { diagnostic, warning, type Diagnostic, type SourcePlace } from '../errors/site-error.js';
+import { getLocale, LOCALES, type HostKey, type LocaleCode } from '../locales/locale-table.js';
 import type { ContentLink, Heading } from '../parse/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
 import { offeredIn, offeredPages, useCaseIdsFor } from '../route/availability.js';
 import { BLOG_SECTIONS, CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from './collections.js';
 import { slugId } from './field-schemas.js';
-import { faqSchema, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from './data-tables.js';
+import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from './data-tables.js';
 import { validateMessages } from './validate-messages.js';
 import { zodIssuesToDiagnostics } from './zod-diagnostics.js';
 
@@ -24,6 +24,16 @@ export interface Entry {
   links: ContentLink[];
   headings: Heading[];
   excerpt: string;
+  /** Old addresses from front matter `aliases`, each with its place in the file. */
+  aliases: { alias: string; place: SourcePlace }[];
+}
+
+/** One row of content/data/redirects.yaml with its place, for redirect-graph errors. */
+export interface RedirectRow {
+  from: string;
+  to: string;
+  host: HostKey;
+  place: SourcePlace;
 }
 
 export interface ValidSite {
@@ -33,6 +43,7 @@ export interface ValidSite {
   messages: Map<LocaleCode, Map<string, string>>;
   faq: Map<LocaleCode, FaqEntry[]>;
   assets: Map<string, Uint8Array>;
+  redirects: RedirectRow[];
 }
 
 export interface ValidationResult {
@@ -53,7 +64,15 @@ export function validateSite(parsed: ParsedSite, config: SiteConfig): Validation
   const entries = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, diagnostics) ?? []);
   checkDuplicateSlugs(entries, diagnostics);
   warnMissingPages(entries, tables, diagnostics);
-  return { site: { config, entries, tables, messages, faq, assets: parsed.assets }, diagnostics };
+  const redirects = placeRedirectRows(tables, parsed.tables.get('redirects'));
+  return { site: { config, entries, tables, messages, faq, assets: parsed.assets, redirects }, diagnostics };
+}
+
+function placeRedirectRows(tables: Tables, table: ParsedTable | undefined): RedirectRow[] {
+  return tables.redirects.map((row, index) => {
+    const position = table?.yaml.positionOf([index, 'from']);
+    return { ...row, place: { file: table?.file, position, frame: table && position ? codeFrame(table.source, position) : undefined } };
+  });
 }
 
 function validateTables(parsed: Map<string, ParsedTable>, diagnostics: Diagnostic[]): Tables | undefined {
@@ -61,6 +80,10 @@ function validateTables(parsed: Map<string, ParsedTable>, diagnostics: Diagnosti
   let complete = true;
   for (const name of TABLE_NAMES) {
     const table = parsed.get(name);
+    if (!table && Object.hasOwn(OPTIONAL_TABLES, name)) {
+      tables[name] = OPTIONAL_TABLES[name];
+      continue;
+    }
     if (!table) {
       diagnostics.push(diagnostic('DATA_INVALID', `the data table ${name}.yaml is missing`, { file: `content/data/${name}.yaml` }));
       complete = false;
@@ -151,6 +174,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
   return {
     file: entry.file, source: entry.source, locale: entry.locale, section, id: entry.id, slug: meta.slug ?? entry.id,
     meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt,
+    aliases: (meta.aliases ?? []).map((alias, index) => ({ alias, place: at(['aliases', index]) })),
   };
 }
 

@@ -126,7 +126,7 @@ describe('a failed build leaves the previous output untouched', () => {
     const cacheDir = join(ROOT, 'node_modules/.cache/sitegen');
     const first = await build({ root: dir, cacheDir });
     expect(first.ok).toBe(true);
-    const page = join(dir, 'dist/www.polybrowser.example/helps/a/index.html');
+    const page = join(dir, 'dist/www.polybrowser.example/helps/a.html');
     const before = readFileSync(page, 'utf8');
     expect(before).toContain('First version');
 

@@ -24,28 +24,28 @@ beforeAll(async () => {
 
 describe('list pages', () => {
   it('paginate under /page/N with rel prev/next', () => {
-    const first = htmlAt(site, `${MAIN}/blog/index.html`);
-    const second = htmlAt(site, `${MAIN}/blog/page/2/index.html`);
+    const first = htmlAt(site, `${MAIN}/blog.html`);
+    const second = htmlAt(site, `${MAIN}/blog/page/2.html`);
     expect(first).toContain(`<link rel="next" href="https://${MAIN}/blog/page/2"/>`);
     expect(first).not.toContain('rel="prev"');
     expect(second).toContain(`<link rel="prev" href="https://${MAIN}/blog"/>`);
-    expect(site.output.has(`${MAIN}/blog/page/3/index.html`)).toBe(false);
+    expect(site.output.has(`${MAIN}/blog/page/3.html`)).toBe(false);
     // An article whose slug starts with "page" does not collide with the pagination URLs.
-    expect(site.output.has(`${MAIN}/blog/page-two/index.html`)).toBe(true);
+    expect(site.output.has(`${MAIN}/blog/page-two.html`)).toBe(true);
   });
 
   it('list newest first, with category and tag pages that exist only where articles do', () => {
-    const doc = parseHtml(htmlAt(site, `${MAIN}/blog/index.html`));
+    const doc = parseHtml(htmlAt(site, `${MAIN}/blog.html`));
     expect([...doc.querySelectorAll('.card-title a')].map((a) => a.textContent)).toEqual(['Four', 'Three']);
-    expect(site.output.has(`${MAIN}/blog-tutorials/security/index.html`)).toBe(true);
-    expect(site.output.has(`${MAIN}/blog-industry/proxy/index.html`)).toBe(false);
-    expect(site.output.has(`${MAIN}/news/index.html`)).toBe(false);
+    expect(site.output.has(`${MAIN}/blog-tutorials/security.html`)).toBe(true);
+    expect(site.output.has(`${MAIN}/blog-industry/proxy.html`)).toBe(false);
+    expect(site.output.has(`${MAIN}/news.html`)).toBe(false);
   });
 });
 
 describe('article pages', () => {
   it('escape < in JSON-LD so a title cannot end the script', () => {
-    const html = htmlAt(site, `${MAIN}/blog/one/index.html`);
+    const html = htmlAt(site, `${MAIN}/blog/one.html`);
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     expect(blocks.find((b) => b['@type'] === 'Article').headline).toBe('One </script><script>alert(1)</script>');
     expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement.map((i: { item: string }) => i.item)).toEqual([
@@ -55,13 +55,13 @@ describe('article pages', () => {
   });
 
   it('sanitise raw HTML and mark external links', () => {
-    const html = htmlAt(site, `${MAIN}/blog/page-two/index.html`);
+    const html = htmlAt(site, `${MAIN}/blog/page-two.html`);
     expect(html).not.toContain('onerror');
     expect(html).toContain('<a href="https://elsewhere.example/" target="_blank" rel="noopener noreferrer">out</a>');
   });
 
   it('link the translations of an article, and only those, as alternates', () => {
-    const head = headLinks(htmlAt(site, `${MAIN}/vn/blog/one/index.html`));
+    const head = headLinks(htmlAt(site, `${MAIN}/vn/blog/one.html`));
     expect(head.canonical).toBe(`https://${MAIN}/vn/blog/one`);
     expect(head.alternates).toEqual([
       { hreflang: 'en', href: `https://${MAIN}/blog/one` },
@@ -69,7 +69,7 @@ describe('article pages', () => {
       { hreflang: 'vi', href: `https://${MAIN}/vn/blog/one` },
       { hreflang: 'x-default', href: `https://${MAIN}/blog/one` },
     ]);
-    expect(headLinks(htmlAt(site, `${MAIN}/blog/two/index.html`)).alternates).toEqual([
+    expect(headLinks(htmlAt(site, `${MAIN}/blog/two.html`)).alternates).toEqual([
       { hreflang: 'en', href: `https://${MAIN}/blog/two` },
       { hreflang: 'x-default', href: `https://${MAIN}/blog/two` },
     ]);
@@ -78,7 +78,7 @@ describe('article pages', () => {
 
 describe('language switcher', () => {
   it('sends blog pages to the section root of each language, the Russian blog for ru, home where there is no blog', () => {
-    const links = switcherLinks(htmlAt(site, `${MAIN}/blog/two/index.html`));
+    const links = switcherLinks(htmlAt(site, `${MAIN}/blog/two.html`));
     expect(links.vn).toBe(`https://${MAIN}/vn/blog`);
     expect(links.zh).toBe(`https://${ZH}/blog`);
     expect(links.ru).toBe('https://blog.polybrowser-ru.example/');
@@ -86,7 +86,7 @@ describe('language switcher', () => {
   });
 
   it('keeps the visitor on the same page where the other language has it', () => {
-    const links = switcherLinks(htmlAt(site, `${MAIN}/pricing/index.html`));
+    const links = switcherLinks(htmlAt(site, `${MAIN}/pricing.html`));
     expect(links.jp).toBe(`https://${MAIN}/jp/pricing`);
     expect(links.ru).toBe(`https://${RU}/pricing`);
   });
@@ -94,22 +94,22 @@ describe('language switcher', () => {
 
 describe('standalone pages', () => {
   it('price plans in the currency of the locale, with the others beside it', () => {
-    const vn = parseHtml(htmlAt(site, `${MAIN}/vn/pricing/index.html`));
+    const vn = parseHtml(htmlAt(site, `${MAIN}/vn/pricing.html`));
     expect(vn.querySelector('#plan-base')!.closest('section')!.querySelector('.price-amount')!.textContent).toBe('249K\u00a0₫');
-    const en = parseHtml(htmlAt(site, `${MAIN}/pricing/index.html`));
+    const en = parseHtml(htmlAt(site, `${MAIN}/pricing.html`));
     const base = en.querySelector('#plan-base')!.closest('section')!;
     expect(base.querySelector('.price-amount')!.textContent).toBe('$9.9');
     expect([...base.querySelectorAll('.price-others [data-currency]')].map((e) => e.textContent!.replace(' · ', ''))).toEqual(['R$\u00a049.9', '39\u00a0zł', '249K\u00a0₫']);
   });
 
   it('link registration and login with rel=official_website and the locale', () => {
-    const html = htmlAt(site, `${MAIN}/tr/pricing/index.html`);
+    const html = htmlAt(site, `${MAIN}/tr/pricing.html`);
     expect(html).toContain('href="https://app.polybrowser.example/register?rel=official_website&amp;lang=tr"');
     expect(html).toContain('href="https://app.polybrowser.example/login?rel=official_website&amp;lang=tr"');
   });
 
   it('offer the five client downloads with their API system names', () => {
-    const doc = parseHtml(htmlAt(site, `${MAIN}/download/index.html`));
+    const doc = parseHtml(htmlAt(site, `${MAIN}/download.html`));
     expect([...doc.querySelectorAll('[data-system]')].map((a) => a.getAttribute('data-system'))).toEqual(['com_win64', 'com_win32', 'com_mac', 'com_arm64', 'com_linux']);
   });
 
@@ -123,11 +123,11 @@ describe('standalone pages', () => {
   });
 
   it('give the 502 screen its messages, a 5 s countdown and the back target of spec §2', () => {
-    const en = parseHtml(htmlAt(site, `${MAIN}/error/502/index.html`));
+    const en = parseHtml(htmlAt(site, `${MAIN}/error/502.html`));
     expect(en.querySelector('h1')!.textContent).toBe('Something went wrong on our side.');
     expect(en.querySelector('[data-countdown]')!.textContent).toBe('5');
     expect(en.querySelector('[data-error-screen]')!.getAttribute('data-back')).toBe(`https://${MAIN}/blog`);
-    const ru = parseHtml(htmlAt(site, `${RU}/error/502/index.html`));
+    const ru = parseHtml(htmlAt(site, `${RU}/error/502.html`));
     expect(ru.querySelector('[data-error-screen]')!.getAttribute('data-back')).toBe(`https://${RU}/`);
   });
 
@@ -175,7 +175,7 @@ describe('determinism', () => {
 
 describe('calls to action', () => {
   it('never link to the page they are on', () => {
-    const pricing = parseHtml(htmlAt(site, `${MAIN}/pricing/index.html`));
+    const pricing = parseHtml(htmlAt(site, `${MAIN}/pricing.html`));
     expect([...pricing.querySelectorAll('.cta-band a')].map((a) => a.getAttribute('href'))).toEqual([`https://${MAIN}/download`]);
   });
 });

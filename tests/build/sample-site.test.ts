@@ -55,7 +55,7 @@ function expectedRoutes(l: string): string[] {
   return routes;
 }
 
-const fileOf = (l: string, route: string) => `${hostOf(l)}${prefixOf(l)}${route === '/' ? '' : route}/index.html`.replace(/^([^/]+)\/index\.html$/, '$1/index.html');
+const fileOf = (l: string, route: string) => `${hostOf(l)}${prefixOf(l)}${route === '/' ? '' : route}/index.html`.replace(/^([^/]+)\/index\.html$/, '$1.html');
 
 describe('the sample site', () => {
   it('builds without errors or warnings', () => {
@@ -98,10 +98,10 @@ describe('the sample site', () => {
   });
 
   it('links use cases across the zh/tc spelling in hreflang and the switcher', () => {
-    const en = text(`${HOSTS.main}/use-cases/betting/index.html`);
+    const en = text(`${HOSTS.main}/use-cases/betting.html`);
     expect(headLinks(en).alternates).toContainEqual({ hreflang: 'zh-CN', href: `https://${HOSTS.zh}/use-cases/media-market` });
     expect(switcherLinks(en).tc).toBe(`https://${HOSTS.main}/tc/use-cases/media-market`);
-    expect(switcherLinks(text(`${HOSTS.zh}/use-cases/self-examination/index.html`)).fr).toBe(`https://${HOSTS.main}/fr/use-cases/ticketing`);
+    expect(switcherLinks(text(`${HOSTS.zh}/use-cases/self-examination.html`)).fr).toBe(`https://${HOSTS.main}/fr/use-cases/ticketing`);
   });
 
   it('has a language switcher on every page whose links all lead to pages that exist (or the Russian blog)', () => {
@@ -116,17 +116,17 @@ describe('the sample site', () => {
   });
 
   it('follows the spec switcher rules for blog, news, helps and guide', () => {
-    const links = switcherLinks(text(`${HOSTS.main}/blog/proxy-setup-guide/index.html`));
+    const links = switcherLinks(text(`${HOSTS.main}/blog/proxy-setup-guide.html`));
     expect(links.es).toBe(`https://${HOSTS.main}/es/blog`);
     expect(links.ru).toBe('https://blog.polybrowser-ru.example/');
-    expect(switcherLinks(text(`${HOSTS.main}/vn/helps/import-cookies/index.html`)).ko).toBe(`https://${HOSTS.main}/ko/helps`);
-    expect(switcherLinks(text(`${HOSTS.main}/vn/news-product/release/index.html`)).zh).toBe(`https://${HOSTS.zh}/news`);
-    const guide = switcherLinks(text(`${HOSTS.zh}/guide/quick-start/index.html`));
+    expect(switcherLinks(text(`${HOSTS.main}/vn/helps/import-cookies.html`)).ko).toBe(`https://${HOSTS.main}/ko/helps`);
+    expect(switcherLinks(text(`${HOSTS.main}/vn/news-product/release.html`)).zh).toBe(`https://${HOSTS.zh}/news`);
+    const guide = switcherLinks(text(`${HOSTS.zh}/guide/quick-start.html`));
     expect(guide.en).toBe(`https://${HOSTS.main}/blog`);
     expect(guide.ru).toBe('https://blog.polybrowser-ru.example/');
-    expect(switcherLinks(text(`${HOSTS.main}/docs/local-api/index.html`)).pt).toBe(`https://${HOSTS.main}/pt/docs/api-local`);
-    expect(switcherLinks(text(`${HOSTS.main}/docs/local-api/index.html`)).fr).toBe(`https://${HOSTS.main}/fr`);
-    expect(switcherLinks(text(`${HOSTS.main}/solutions/betting/index.html`)).vn).toBe(`https://${HOSTS.main}/vn/solutions`);
+    expect(switcherLinks(text(`${HOSTS.main}/docs/local-api.html`)).pt).toBe(`https://${HOSTS.main}/pt/docs/api-local`);
+    expect(switcherLinks(text(`${HOSTS.main}/docs/local-api.html`)).fr).toBe(`https://${HOSTS.main}/fr`);
+    expect(switcherLinks(text(`${HOSTS.main}/solutions/betting.html`)).vn).toBe(`https://${HOSTS.main}/vn/solutions`);
   });
 
   it('writes sitemaps that validate against the sitemaps.org schema and list every indexable page once', async () => {
@@ -164,8 +164,7 @@ describe('the sample site', () => {
 
   it('emits an edge configuration that its schema accepts', () => {
     const edge = edgeConfigSchema.parse(JSON.parse(text('edge-config.json')));
-    expect(edge.languageHosts).toEqual([{ prefix: '/en', host: 'main' }, { prefix: '/zh', host: 'zh' }, { prefix: '/ru', host: 'ru' }]);
-    expect(edge.lowercase).toEqual(['/Pricing', '/Download']);
+    expect(edge.languageHosts).toEqual({ en: 'main', zh: 'zh', ru: 'ru' });
     expect(edge.russianBlog.lookup['proxy-setup-guide']).toBe('/stati/nastrojka-proksi');
   });
 
@@ -228,7 +227,7 @@ describe('the sample site', () => {
           host = absolute[1]!;
           path = absolute[2] ?? '/';
         } else if (!href.startsWith('/')) continue;
-        const file = /\.[a-z0-9]+$/i.test(path) ? `${host}${path}` : `${host}${path === '/' ? '' : path}/index.html`;
+        const file = /\.[a-z0-9]+$/i.test(path) ? `${host}${path}` : (path === '/' ? `${host}/index.html` : `${host}${path}.html`);
         if (!result.output.has(file)) missing.add(`${page.url} → ${href}`);
       }
     }

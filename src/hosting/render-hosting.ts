@@ -1,0 +1,60 @@
+import type { BundledMiddleware } from '../bundle/bundle-middleware.js';
+import type { SiteConfig } from '../config/site-config-schema.js';
+import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
+import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
+import { HOST_KEYS, LOCALES } from '../locales/locale-table.js';
+import type { OutputFile } from '../render/output-file.js';
+import { hostDir } from '../route/urls.js';
+import { renderNginxConf } from './nginx-conf.js';
+import { renderRedirectsFile } from './redirects-file.js';
+import { MIDDLEWARE_ONLY, staticRulesFor } from './static-rules.js';
+import { renderVercelOutput, VERCEL_MAX_ROUTES } from './vercel-output.js';
+
+/** What each redirect-file target cannot do that the middleware does. */
+const LACKS: Record<'netlify' | 'cloudflare' | 'nginx', (keyof typeof MIDDLEWARE_ONLY)[]> = {
+  netlify: ['detection', 'caseFolding', 'oneHopNormalisation'],
+  cloudflare: ['detection', 'caseFolding', 'oneHopNormalisation'],
+  nginx: ['detection', 'caseFolding', 'oneHopNormalisation'],
+};
+
+/**
+ * Hosting configurations from the one edge document, for the targets site.yaml lists. Each target
+ * is checked against its own limits; what a target cannot express is reported, never dropped.
+ */
+export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, middleware: BundledMiddleware, siteFiles: readonly OutputFile[]): { files: OutputFile[]; diagnostics: Diagnostic[] } {
+  const targets = new Set(config.edge.targets);
+  const files: OutputFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const notFoundPrefixes = (host: string) => LOCALES.filter((l) => l.host === host).map((l) => l.prefix).sort((a, b) => b.length - a.length);
+  const doc = edge.document;
+
+  if (targets.has('netlify') && targets.has('cloudflare')) {
+    diagnostics.push(diagnostic('CONFIG_INVALID', 'edge.targets lists both netlify and cloudflare, which both read <host>/_redirects in different dialects; build one of them per output directory', { file: 'content/site.yaml' }));
+    return { files, diagnostics };
+  }
+  if (targets.has('vercel')) {
+    const hosts = HOST_KEYS.map((key) => ({ name: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key) }));
+    const vercel = renderVercelOutput(hosts, siteFiles, middleware.vercel, new URL(doc.origins[doc.detect.host]!).hostname);
+    if (vercel.routes > VERCEL_MAX_ROUTES) diagnostics.push(diagnostic('HOSTING_LIMIT', `vercel: config.json would have ${vercel.routes} routes (limit ${VERCEL_MAX_ROUTES})`));
+    else files.push(...vercel.files);
+  }
+  for (const target of ['netlify', 'cloudflare'] as const) {
+    if (!targets.has(target)) continue;
+    for (const key of HOST_KEYS) {
+      const rendered = renderRedirectsFile(staticRulesFor(doc, key), { target, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key) });
+      diagnostics.push(...rendered.diagnostics);
+      if (!rendered.diagnostics.length) files.push(rendered.file);
+    }
+  }
+  if (targets.has('nginx')) {
+    files.push(renderNginxConf(HOST_KEYS.map((key) => ({
+      hostRules: staticRulesFor(doc, key), serverName: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key),
+    }))));
+  }
+  for (const target of ['netlify', 'cloudflare', 'nginx'] as const) {
+    if (!targets.has(target)) continue;
+    const lacking = LACKS[target].map((k) => MIDDLEWARE_ONLY[k]);
+    diagnostics.push(warning('HOSTING_UNSUPPORTED', `${target}: its redirect configuration cannot do ${lacking.join('; ')}`, { file: 'content/site.yaml' }));
+  }
+  return { files, diagnostics };
+}

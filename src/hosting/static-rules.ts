@@ -1,0 +1,91 @@
+import type { EdgeConfig } from '../edge/edge-config-schema.js';
+
+/**
+ * The edge document's rules as a flat list of path rules, for hosts that only understand
+ * `from → to` redirect files (Netlify, Cloudflare Pages, nginx). `from` is exact, or ends in `/*`
+ * (the rest of the path, written `:splat` in `to`). Language-prefixed paths are composed with the
+ * target host's own rules, so `/ru/blog/{id}` on the main host goes straight to the Russian blog
+ * article in one hop, as the middleware does.
+ */
+export interface StaticRule {
+  from: string;
+  to: string;
+  status: 301;
+}
+
+export interface HostRules {
+  host: string;
+  rules: StaticRule[];
+}
+
+/** What only the middleware can do; each hosting target says which of these it lacks. */
+export const MIDDLEWARE_ONLY = {
+  detection: 'locale detection on the main host\'s root (cookie myLocale, Accept-Language with q-values)',
+  caseFolding: 'case folding of mixed-case URLs to the lowercase page (/Pricing → /pricing)',
+  oneHopNormalisation: 'duplicate-slash, trailing-slash and .html removal in the same hop as another redirect',
+} as const;
+
+export function staticRulesFor(doc: EdgeConfig, host: string): HostRules {
+  const rules: StaticRule[] = [];
+  for (const [code, target] of Object.entries(doc.languageHosts)) {
+    const targetOrigin = target === host ? '' : doc.origins[target]!;
+    for (const rule of ownRules(doc, target, true)) {
+      rules.push({ from: `/${code}${rule.from}`, to: rule.to.startsWith('/') ? `${targetOrigin}${rule.to}` : rule.to, status: 301 });
+    }
+    rules.push({ from: `/${code}`, to: `${targetOrigin}/`, status: 301 }, { from: `/${code}/*`, to: `${targetOrigin}/:splat`, status: 301 });
+  }
+  rules.push(...ownRules(doc, host));
+  return { host, rules: orderRules(rules) };
+}
+
+/** Rules that apply to a host's own paths: declared redirects, legacy sections, the Russian blog. */
+function ownRules(doc: EdgeConfig, host: string, rootLocaleOnly = false): StaticRule[] {
+  const rules: StaticRule[] = [];
+  for (const [from, to] of Object.entries(doc.redirects[host] ?? {})) rules.push({ from, to, status: 301 });
+  // Behind a language prefix (/en/…) only the root locale's paths are composed: /en/vn/… is a
+  // path nobody links to, and the splat rule still sends it to the right host in two hops.
+  const prefixes = rootLocaleOnly ? [''] : ['', ...doc.locales.filter(([, h, prefix]) => h === host && prefix).map(([, , prefix]) => `/${prefix}`)];
+  for (const prefix of prefixes) {
+    for (const [old, section] of Object.entries(doc.sections)) {
+      rules.push({ from: `${prefix}/${old}`, to: `${prefix}/${section}`, status: 301 }, { from: `${prefix}/${old}/*`, to: `${prefix}/${section}/:splat`, status: 301 });
+    }
+  }
+  const blog = doc.russianBlog;
+  if (blog.hosts.includes(host)) {
+    for (const section of blog.sections) {
+      for (const [id, path] of Object.entries(blog.lookup)) rules.push({ from: `/${section}/${id}`, to: `${blog.origin}${path || '/'}`, status: 301 });
+      rules.push({ from: `/${section}`, to: `${blog.origin}/`, status: 301 }, { from: `/${section}/*`, to: `${blog.origin}/`, status: 301 });
+    }
+    for (const [segment, category] of Object.entries(blog.categories)) {
+      const to = `${blog.origin}/?category=${encodeURIComponent(category)}`;
+      rules.push({ from: `/${segment}`, to, status: 301 }, { from: `/${segment}/*`, to, status: 301 });
+    }
+  }
+  return rules;
+}
+
+/** First match wins in every format: exact rules first, then splats from the longest prefix down. */
+function orderRules(rules: StaticRule[]): StaticRule[] {
+  const seen = new Set<string>();
+  const unique = rules.filter((r) => !seen.has(r.from) && seen.add(r.from));
+  const exact = unique.filter((r) => !isSplat(r));
+  const splats = unique.filter(isSplat).sort((a, b) => b.from.length - a.from.length || (a.from < b.from ? -1 : 1));
+  return [...exact, ...splats];
+}
+
+export function isSplat(rule: StaticRule): boolean {
+  return rule.from.endsWith('/*');
+}
+
+/** Apply a rule list to a path the way Netlify and Cloudflare do (first match; splat = rest of path). */
+export function matchStaticRule(rules: readonly StaticRule[], path: string): string | undefined {
+  for (const rule of rules) {
+    if (!isSplat(rule)) {
+      if (rule.from === path) return rule.to;
+      continue;
+    }
+    const base = rule.from.slice(0, -1);
+    if (path.startsWith(base)) return rule.to.replace(':splat', path.slice(base.length));
+  }
+  return undefined;
+}
