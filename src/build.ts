@@ -105,7 +105,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     [templates, client, middleware] = await Promise.all([
       compileTemplates(options.root, cacheDir),
       bundleClient(options.root, { minify: options.minify }),
-      bundleMiddleware(options.root, edge.json, { minify: options.minify }),
+      bundleMiddleware(edge.json, { minify: options.minify }),
     ]);
   } catch (error) {
     diagnostics.push(diagnostic('BUNDLE_FAILED', bundleMessage(error), { cause: error }));

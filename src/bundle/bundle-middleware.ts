@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { sitegenRoot } from './sitegen-root.js';
 
 export interface BundledMiddleware {
   /** Web-standard module: `export default (request) => Promise<Response | undefined>`. */
@@ -29,8 +30,9 @@ export default async function handler(request) {
  * self-contained ES module per target, for edge runtimes (the `edge-light` export condition picks
  * @vercel/edge-config's fetch-only build).
  */
-export async function bundleMiddleware(projectRoot: string, documentJson: string, options: { minify?: boolean } = {}): Promise<BundledMiddleware> {
-  const source = join(projectRoot, 'src/edge/middleware.ts');
+export async function bundleMiddleware(documentJson: string, options: { minify?: boolean } = {}): Promise<BundledMiddleware> {
+  const root = sitegenRoot();
+  const source = join(root, 'src/edge/middleware.ts');
   const virtual: esbuild.Plugin = {
     name: 'sitegen-edge',
     setup(build) {
@@ -38,7 +40,7 @@ export async function bundleMiddleware(projectRoot: string, documentJson: string
         args.path === 'sitegen:middleware-source' ? { path: source } : { path: args.path, namespace: 'sitegen' });
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, (args) => {
         if (args.path === 'sitegen:edge-config') return { contents: documentJson, loader: 'json' };
-        return { contents: ENTRIES[args.path.slice('sitegen:entry-'.length)]!, loader: 'js', resolveDir: projectRoot };
+        return { contents: ENTRIES[args.path.slice('sitegen:entry-'.length)]!, loader: 'js', resolveDir: root };
       });
     },
   };
@@ -50,7 +52,7 @@ export async function bundleMiddleware(projectRoot: string, documentJson: string
     conditions: ['edge-light', 'worker', 'browser'],
     target: 'es2022',
     minify: options.minify ?? true,
-    outdir: join(projectRoot, '.sitegen-edge'),
+    outdir: join(root, '.sitegen-edge'),
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
