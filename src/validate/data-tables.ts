@@ -54,11 +54,12 @@ export const TABLE_SCHEMAS = {
   links: z.array(z.object({ name: z.string().min(1), url: httpUrl }).strict()),
   'ru-blog': z.record(id, z.union([z.literal(''), z.string().regex(/^\/[A-Za-z0-9\-/_.]*$/, 'must be a path on the Russian blog, or "" for its home')])),
   /** Exact redirects: renamed or retired URLs, per host (paths as visitors typed them). */
-  redirects: z.array(z.object({
+  // An empty file (YAML null) is an empty table.
+  redirects: z.preprocess((value) => value ?? [], z.array(z.object({
     from: z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/" (no query or fragment)').max(256),
     to: z.union([z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"'), httpUrl]),
     host: z.enum(HOST_KEYS).default('main'),
-  }).strict()),
+  }).strict())),
 } as const;
 
 /** Tables a site may leave out, and what they mean when absent. */
