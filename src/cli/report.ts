@@ -1,3 +1,4 @@
+import { formatBytes } from '../format/format-bytes.js';
 import { DIAGNOSTICS } from '../errors/catalogue.js';
 import { locationOf, type Diagnostic } from '../errors/site-error.js';
 import { LOCALES } from '../locales/locale-table.js';
@@ -54,6 +55,8 @@ export interface BuildSummary {
   totalMs: number;
   warnings: number;
   errors: number;
+  /** Size of the edge document (minified JSON) and the budget it must fit. */
+  edge?: { bytes: number; budget: number };
 }
 
 export function summarize(result: BuildResult, totalMs: number): BuildSummary {
@@ -80,6 +83,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     totalMs,
     warnings: result.diagnostics.filter((d) => d.severity === 'warning').length,
     errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+    edge: result.edge,
   };
 }
 
@@ -93,6 +97,7 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     lines.push(green(`built ${groupDigits(summary.pages.total)} pages in ${locales} locales (${hosts} hosts) in ${(summary.totalMs / 1000).toFixed(2)} s`));
     const kinds = Object.entries(summary.output.byKind).sort(([a], [b]) => a.localeCompare(b));
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
+    if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
     if (style.verbose) {
       lines.push(`  pages per locale: ${Object.entries(summary.pages.perLocale).map(([l, n]) => `${l} ${n}`).join(', ')}`);
     }
@@ -104,6 +109,9 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
 }
 
 function kindOf(path: string): string {
+  // The Vercel output repeats the site under static/: counted apart so the site's sizes stay true.
+  if (path.startsWith('.vercel/')) return 'vercel output';
+  if (path === 'nginx.conf' || path.endsWith('/_redirects')) return 'hosting';
   if (path.endsWith('.html')) return 'html';
   if (path.endsWith('.xml')) return 'sitemaps';
   if (path.endsWith('.js')) return 'js';
@@ -117,11 +125,6 @@ export function groupDigits(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
-  return `${(n / 1024 / 1024).toFixed(2)} MB`;
-}
 
 function formatMs(ms: number): string {
   return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;

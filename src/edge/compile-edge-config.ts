@@ -1,8 +1,7 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { formatBytes } from '../format/format-bytes.js';
 import { DEFAULT_LOCALE, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
-import { hostDir } from '../route/urls.js';
 import { BLOG_SECTIONS, CATEGORISED_SECTIONS } from '../validate/collections.js';
 import type { ValidSite } from '../validate/validate-site.js';
 import { checkRedirects } from './check-redirects.js';
@@ -88,13 +87,4 @@ function checkKeys(document: EdgeConfig): Diagnostic[] {
 function sizeBreakdown(document: EdgeConfig): string {
   const size = (value: unknown) => formatBytes(JSON.stringify(value).length);
   return `redirects ${size(document.redirects)}, Russian lookup ${size(document.russianBlog.lookup)}, page filter ${size(document.pages)}`;
-}
-
-export function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-/** The host folder of each host key in dist/, for the hosting targets. */
-export function hostFolders(config: SiteConfig): Record<string, string> {
-  return Object.fromEntries(HOST_KEYS.map((key) => [key, hostDir(config, key)]));
 }

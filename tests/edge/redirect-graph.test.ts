@@ -68,6 +68,6 @@ describe('the redirect graph', () => {
     const rows = Array.from({ length: 40 }, (_, i) => `- { from: /retired-campaign-page-${i}, to: /pricing }`);
     const errors = await errorsWith(rows, {}, 2048);
     expect(errors).toEqual([expect.objectContaining({ code: 'EDGE_CONFIG_TOO_LARGE', at: 'content/site.yaml:undefined:undefined' })]);
-    expect(errors[0]!.message).toMatch(/^the edge document is \d+\.\d KB, over the 2\.0 KB budget \(edge\.budget in site\.yaml\); redirects \d+\.\d KB, Russian lookup \d+ B, page filter \d+(\.\d KB| B)$/);
+    expect(errors[0]!.message).toMatch(/^the edge document is \d+\.\d kB, over the 2\.0 kB budget \(edge\.budget in site\.yaml\); redirects \d+\.\d kB, Russian lookup \d+ B, page filter \d+(\.\d kB| B)$/);
   });
 });
