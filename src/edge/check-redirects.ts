@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic, type SourcePlace } from '../errors/site-error.js';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { Page } from '../route/page.js';
 import type { EdgeConfig } from './edge-config-schema.js';
 import type { RedirectSource } from './redirect-sources.js';
@@ -26,21 +26,21 @@ export function checkRedirects(rules: EdgeConfig, sources: readonly RedirectSour
   for (const source of sources) {
     const parsed = parseRequestPath(source.from);
     if (!parsed.ok) {
-      diagnostics.push(at(source.place, 'REDIRECT_INVALID', `redirect source ${JSON.stringify(source.from)} is not a path a visitor can request`));
+      diagnostics.push(diagnostic('REDIRECT_INVALID', `redirect source ${JSON.stringify(source.from)} is not a path a visitor can request`, source.place));
       continue;
     }
     const key = joinPath(parsed.segments);
     if (pageSet.has(`${source.host} ${key}`)) {
-      diagnostics.push(at(source.place, 'REDIRECT_SHADOWS_PAGE', `redirect from ${key} would hide the page at that address on the ${source.host} host`));
+      diagnostics.push(diagnostic('REDIRECT_SHADOWS_PAGE', `redirect from ${key} would hide the page at that address on the ${source.host} host`, source.place));
       continue;
     }
     if (!source.to.startsWith('/') && !allowedOrigins.has(originOf(source.to))) {
-      diagnostics.push(at(source.place, 'REDIRECT_TARGET_EXTERNAL', `redirect from ${key} goes to ${source.to}, which is not on the site's hosts or the Russian blog`));
+      diagnostics.push(diagnostic('REDIRECT_TARGET_EXTERNAL', `redirect from ${key} goes to ${source.to}, which is not on the site's hosts or the Russian blog`, source.place));
       continue;
     }
     const table = (declared[source.host] ??= {});
     if (Object.hasOwn(table, key)) {
-      diagnostics.push(at(source.place, 'REDIRECT_DUPLICATE', `${key} on the ${source.host} host is redirected twice (to ${table[key]} and to ${source.to})`));
+      diagnostics.push(diagnostic('REDIRECT_DUPLICATE', `${key} on the ${source.host} host is redirected twice (to ${table[key]} and to ${source.to})`, source.place));
       continue;
     }
     table[key] = source.to;
@@ -54,7 +54,7 @@ export function checkRedirects(rules: EdgeConfig, sources: readonly RedirectSour
     const resolution = resolvePlace(edge, start);
     const problem = problemOf(resolution, pageSet);
     if (problem) {
-      diagnostics.push(at(source.place, problem.code, `redirect from ${source.key}: ${problem.message}`));
+      diagnostics.push(diagnostic(problem.code, `redirect from ${source.key}: ${problem.message}`, source.place));
       continue;
     }
     (redirects[source.host] ??= {})[source.key] = flattened(rules, source, resolution);
@@ -104,8 +104,4 @@ function originOf(url: string): string {
   } catch {
     return '';
   }
-}
-
-function at(place: SourcePlace, code: Diagnostic['code'], message: string): Diagnostic {
-  return diagnostic(code, message, place);
 }

@@ -1,4 +1,5 @@
 import type { OutputFile } from '../render/output-file.js';
+import { escapeRegex } from './escape-regex.js';
 import { isSplat, type HostRules } from './static-rules.js';
 
 export interface NginxServer {
@@ -59,8 +60,4 @@ function nginxLocation(from: string, to: string, splat: boolean): string {
 
 function quote(value: string): string {
   return /[\s;{}"']/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : value;
-}
-
-function escapeRegex(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

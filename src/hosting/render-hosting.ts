@@ -10,12 +10,6 @@ import { renderRedirectsFile } from './redirects-file.js';
 import { MIDDLEWARE_ONLY, staticRulesFor } from './static-rules.js';
 import { renderVercelOutput, VERCEL_MAX_ROUTES } from './vercel-output.js';
 
-/** What each redirect-file target cannot do that the middleware does. */
-const LACKS: Record<'netlify' | 'cloudflare' | 'nginx', (keyof typeof MIDDLEWARE_ONLY)[]> = {
-  netlify: ['detection', 'caseFolding', 'oneHopNormalisation'],
-  cloudflare: ['detection', 'caseFolding', 'oneHopNormalisation'],
-  nginx: ['detection', 'caseFolding', 'oneHopNormalisation'],
-};
 
 /**
  * Hosting configurations from the one edge document, for the targets site.yaml lists. Each target
@@ -51,10 +45,11 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
       hostRules: staticRulesFor(doc, key), serverName: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key),
     }))));
   }
+  // Redirect files (all three) are path rules only: what needs the request's headers or a page
+  // lookup, or several rules in one hop, is the middleware's.
   for (const target of ['netlify', 'cloudflare', 'nginx'] as const) {
     if (!targets.has(target)) continue;
-    const lacking = LACKS[target].map((k) => MIDDLEWARE_ONLY[k]);
-    diagnostics.push(warning('HOSTING_UNSUPPORTED', `${target}: its redirect configuration cannot do ${lacking.join('; ')}`, { file: 'content/site.yaml' }));
+    diagnostics.push(warning('HOSTING_UNSUPPORTED', `${target}: its redirect configuration cannot do ${Object.values(MIDDLEWARE_ONLY).join('; ')}`, { file: 'content/site.yaml' }));
   }
   return { files, diagnostics };
 }

@@ -1,4 +1,5 @@
 import type { OutputFile } from '../render/output-file.js';
+import { escapeRegex } from './escape-regex.js';
 
 /** Vercel's limit on config.json routes. */
 export const VERCEL_MAX_ROUTES = 2048;
@@ -68,8 +69,4 @@ export function renderVercelOutput(hosts: readonly VercelHost[], siteFiles: read
     ...siteFiles.map((file) => ({ path: `${base}/static/${file.path}`, contents: file.contents })),
   ];
   return { files, routes: routes.length };
-}
-
-function escapeRegex(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
