@@ -17,7 +17,6 @@ const perHost = <T extends z.ZodType>(value: T) => z.object({ main: value, zh: v
 
 /** Hosting targets sitegen writes configuration for (README "Hosting"). */
 export const HOSTING_TARGETS = ['vercel', 'netlify', 'cloudflare', 'nginx'] as const;
-export type HostingTarget = (typeof HOSTING_TARGETS)[number];
 
 /** Edge Config store sizes: 8 KB Hobby, 64 KB Pro, 512 KB Enterprise. */
 const EDGE_BUDGET_DEFAULT = 64 * 1024;

@@ -19,7 +19,7 @@ export interface CheckedRedirects {
 export function checkRedirects(rules: EdgeConfig, sources: readonly RedirectSource[], pages: readonly Page[]): CheckedRedirects {
   const diagnostics: Diagnostic[] = [];
   const pageSet = new Set(pages.map((p) => `${p.host} ${p.path}`));
-  const allowedOrigins = new Set([...Object.values(rules.origins), rules.russianBlog.origin]);
+  const { allowedOrigins } = prepareEdge(rules);
   const declared: EdgeConfig['redirects'] = {};
   const accepted: (RedirectSource & { key: string })[] = [];
 

@@ -2,7 +2,7 @@ import type { BundledMiddleware } from '../bundle/bundle-middleware.js';
 import type { SiteConfig } from '../config/site-config-schema.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import { HOST_KEYS, LOCALES } from '../locales/locale-table.js';
+import { HOST_KEYS, localesOnHost, type HostKey } from '../locales/locale-table.js';
 import type { OutputFile } from '../render/output-file.js';
 import { hostDir } from '../route/urls.js';
 import { renderNginxConf } from './nginx-conf.js';
@@ -19,7 +19,7 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
   const targets = new Set(config.edge.targets);
   const files: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const notFoundPrefixes = (host: string) => LOCALES.filter((l) => l.host === host).map((l) => l.prefix).sort((a, b) => b.length - a.length);
+  const notFoundPrefixes = (host: HostKey) => localesOnHost(host).map((l) => l.prefix).sort((a, b) => b.length - a.length);
   const doc = edge.document;
 
   if (targets.has('netlify') && targets.has('cloudflare')) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { edgeConfigSchema, type EdgeConfig } from '../edge/edge-config-schema.js';
 import { createMiddleware, type Middleware } from '../edge/middleware.js';
 import { parseRequestPath } from '../edge/request-path.js';
+import { localeOfPath, type HostKey } from '../locales/locale-table.js';
 import { compressFor } from './compress.js';
 import { contentTypeOf, isCompressible } from './content-types.js';
 import { createFileReader, type FileReader } from './read-files.js';
@@ -85,7 +86,7 @@ function requestHandler(document: EdgeConfig, middleware: Middleware, files: Fil
     const vary = key === document.detect.host && url.pathname === '/' ? 'Accept-Language, Cookie, Accept-Encoding' : 'Accept-Encoding';
     const found = await findFile(files, folders[key]!, url.pathname);
     if (found) return sendFile(res, req, 200, found, vary);
-    const notFound = await files.read(join(folders[key]!, notFoundPage(document, key, url.pathname)));
+    const notFound = await files.read(join(folders[key]!, notFoundPage(key as HostKey, url.pathname)));
     if (notFound) return sendFile(res, req, 404, { path: '404.html', bytes: notFound }, vary);
     return send(res, req, 404, {}, 'Not Found\n');
   };
@@ -107,10 +108,8 @@ async function findFile(files: FileReader, folder: string, pathname: string): Pr
 }
 
 /** The 404 page of the path's locale: /vn/nope → vn/404.html; the host root's otherwise. */
-function notFoundPage(document: EdgeConfig, host: string, pathname: string): string {
-  const first = pathname.split('/')[1] ?? '';
-  const prefixed = document.locales.some(([, h, prefix]) => h === host && prefix !== '' && prefix === first);
-  return prefixed ? `${first}/404.html` : '404.html';
+function notFoundPage(host: HostKey, pathname: string): string {
+  return join(localeOfPath(host, pathname).prefix.slice(1), '404.html');
 }
 
 function pickHost(header: string | undefined, forced: string | undefined, hostnames: Record<string, string>): { key: string; local?: string } {
@@ -147,7 +146,8 @@ async function sendFile(res: ServerResponse, req: IncomingMessage, status: numbe
   const type = contentTypeOf(file.path);
   const headers: Record<string, string> = {
     'content-type': type,
-    'cache-control': /^assets\//.test(file.path) || file.path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // Assets have content-hashed names: cacheable forever. Pages must be revalidated.
+    'cache-control': file.path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
     vary,
   };
