@@ -2,8 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -11,5 +9,21 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/e2e/**', 'node_modules/**'] },
+      },
+      {
+        // Real Chromium against the built sample site over HTTP (tests/e2e/support/global-setup.ts).
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

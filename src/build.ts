@@ -13,7 +13,9 @@ import { nodeSourceFs, type SourceFs } from './fs/source-fs.js';
 import { HOST_KEYS } from './locales/locale-table.js';
 import { loadSources } from './load/load-sources.js';
 import { parseSite } from './parse/parse-site.js';
-import { copyToHosts, renderPages } from './render/render-site.js';
+import { buildIdOf } from './render/build-id.js';
+import { jsReport, jsReportFile, pagesHtml } from './render/js-report.js';
+import { buildManifests, copyToHosts, renderPages } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
 import type { Page } from './route/page.js';
 import { routeSite } from './route/route-site.js';
@@ -114,13 +116,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const sprite = hashedAsset('icons', 'svg', templates.spriteSvg());
   lap('bundle');
 
-  const rendered = renderPages(site, routed, templates, { ...client.assets, sprite: sprite.path });
+  const buildId = buildIdOf(sources, templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
+  const rendered = renderPages(site, routed, templates, { ...client.assets, sprite: sprite.path }, buildId);
   diagnostics.push(...rendered.diagnostics);
+  const js = jsReport(pagesHtml(routed.pages, rendered.files), client.chunks, client.assets.js, config.client);
+  diagnostics.push(...js.diagnostics);
   if (failed()) return fail();
   const siteFiles = [
     ...rendered.files,
     ...(await renderSitemaps(routed.pages, config)),
     ...HOST_KEYS.map((host) => robotsTxt(config, host)),
+    ...buildManifests(site, buildId),
+    jsReportFile(js.report),
     ...copyToHosts(site, [...client.files, sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents }))]),
   ];
   const hosting = renderHosting(config, edge, middleware, siteFiles);

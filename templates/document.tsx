@@ -3,6 +3,8 @@ import { DefaultLayout } from './layouts/default-layout.js';
 import { ErrorLayout } from './layouts/error-layout.js';
 import { SpriteLayout } from './layouts/sprite-layout.js';
 import { PageBody } from './pages/page-body.js';
+import { RUNTIME_CONFIG_ID } from '../client/runtime-config.js';
+import { serializeScriptJson } from '../src/render/json-ld.js';
 
 /** The whole HTML document: head from PageProps.meta, body from the page's layout and template. */
 export function Document(props: PageProps) {
@@ -42,6 +44,7 @@ export function Document(props: PageProps) {
         <Layout {...props}>
           <PageBody {...props} />
         </Layout>
+        <script type="application/json" id={RUNTIME_CONFIG_ID} dangerouslySetInnerHTML={{ __html: serializeScriptJson(props.runtime) }} />
       </body>
     </html>
   );

@@ -1,24 +1,79 @@
-/**
- * Islands: server-rendered widgets marked data-island="name", each loaded as its own chunk when the
- * browser is idle, so a page pays only for the widgets it has.
- */
-const LOADERS: Record<string, () => Promise<{ mount(el: HTMLElement): void }>> = {
-  'back-to-top': () => import('./back-to-top.js'),
-};
+import { ISLAND_NAMES, type IslandName } from './island-names.js';
+import { ISLAND_LOADERS } from './registry.js';
 
-export function startIslands(doc: Document): void {
+/**
+ * Finds the page's islands and hydrates each on its own, when the browser is idle (data-load="idle")
+ * or when it first comes near the viewport (data-load="visible"). A chunk that fails to load is
+ * handed to `onLoadError` (the reload guard); the server-rendered markup stays usable meanwhile.
+ */
+export interface StartIslandsOptions {
+  onLoadError?: (error: unknown, name: IslandName) => void;
+  /** For tests: replace the registry's dynamic imports. */
+  loaders?: Partial<typeof ISLAND_LOADERS>;
+  hydrate?: (el: HTMLElement, component: never, props: object) => void;
+}
+
+export function startIslands(doc: Document, options: StartIslandsOptions = {}): void {
   const elements = [...doc.querySelectorAll<HTMLElement>('[data-island]')];
-  if (elements.length === 0) return;
-  const run = () => {
-    for (const el of elements) {
-      const load = LOADERS[el.dataset.island ?? ''];
-      if (!load) continue;
-      load().then((m) => m.mount(el)).catch(() => {
-        // A widget that fails to load leaves its server-rendered fallback in place.
-      });
-    }
-  };
-  const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
-  if (idle) idle(run);
+  const visible: HTMLElement[] = [];
+  const idle: HTMLElement[] = [];
+  for (const el of elements) (el.dataset.load === 'visible' ? visible : idle).push(el);
+  const view = doc.defaultView;
+  if (idle.length) whenIdle(view, () => idle.forEach((el) => void hydrateOne(el, options)));
+  if (visible.length) whenVisible(view, visible, (el) => void hydrateOne(el, options));
+}
+
+async function hydrateOne(el: HTMLElement, options: StartIslandsOptions): Promise<void> {
+  const name = el.dataset.island as IslandName;
+  if (!ISLAND_NAMES.includes(name) || el.dataset.hydrated) return;
+  el.dataset.hydrated = 'pending';
+  let props: object;
+  try {
+    props = JSON.parse(el.dataset.props ?? '{}') as object;
+  } catch {
+    return;
+  }
+  const load = options.loaders?.[name] ?? ISLAND_LOADERS[name];
+  try {
+    const [module, hydrate] = await Promise.all([
+      load(),
+      options.hydrate ? Promise.resolve(options.hydrate) : import('./hydrate.js').then((m) => m.hydrateIsland),
+    ]);
+    (hydrate as (el: HTMLElement, c: unknown, p: object) => void)(el, module.default, props);
+    el.dataset.hydrated = 'true';
+  } catch (error) {
+    delete el.dataset.hydrated;
+    options.onLoadError?.(error, name);
+  }
+}
+
+type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
+
+function whenIdle(view: Window | null, run: () => void): void {
+  const ric = (view as IdleWindow | null)?.requestIdleCallback;
+  // The timeout bounds the wait on a page that never goes idle (Safari has no requestIdleCallback).
+  if (ric) ric.call(view, run, { timeout: 2000 });
   else setTimeout(run, 1);
+}
+
+function whenVisible(view: Window | null, elements: HTMLElement[], run: (el: HTMLElement) => void): void {
+  const IO = (view as (Window & { IntersectionObserver?: typeof IntersectionObserver }) | null)?.IntersectionObserver;
+  if (!IO) {
+    elements.forEach(run);
+    return;
+  }
+  // The wrapper is display: contents and has no box to intersect, so its first child is watched.
+  const islandOf = new Map<Element, HTMLElement>();
+  const observer = new IO((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      run(islandOf.get(entry.target)!);
+    }
+  }, { rootMargin: '200px' });
+  for (const el of elements) {
+    const target = el.firstElementChild ?? el;
+    islandOf.set(target, el);
+    observer.observe(target);
+  }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Assets } from '../render/page-props.js';
 
@@ -7,6 +8,18 @@ export interface BundledAssets {
   assets: Omit<Assets, 'sprite'>;
   /** Files to serve, by URL path (/assets/main-3f2a.js). */
   files: { path: string; contents: Uint8Array }[];
+  /** The JavaScript chunks and how they import each other, for the per-page JS report. */
+  chunks: ClientChunk[];
+}
+
+export interface ClientChunk {
+  /** URL path, /assets/chunks/x-HASH.js. */
+  path: string;
+  /** Source file this chunk is the entry of (project-relative, e.g. client/islands/tooltip.tsx), if any. */
+  entry?: string;
+  bytes: number;
+  gzipBytes: number;
+  imports: { path: string; dynamic: boolean }[];
 }
 
 /**
@@ -30,6 +43,7 @@ export async function bundleClient(projectRoot: string, options: { minify?: bool
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
     outdir,
+    absWorkingDir: projectRoot,
     write: false,
     metafile: true,
     logLevel: 'silent',
@@ -42,7 +56,26 @@ export async function bundleClient(projectRoot: string, options: { minify?: bool
     if (!file) throw new Error(`esbuild produced no ${name}.${ext}`);
     return file.path;
   };
-  return { assets: { js: entryOf('main', 'js'), css: [entryOf('site', 'css')] }, files };
+  return { assets: { js: entryOf('main', 'js'), css: [entryOf('site', 'css')] }, files, chunks: chunksOf(result.metafile, projectRoot, outdir, files) };
+}
+
+function chunksOf(metafile: esbuild.Metafile, projectRoot: string, outdir: string, files: BundledAssets['files']): ClientChunk[] {
+  const urlOf = (output: string) => `/assets/${relative(outdir, join(projectRoot, output)).split('\\').join('/')}`;
+  const contents = new Map(files.map((f) => [f.path, f.contents]));
+  return Object.entries(metafile.outputs)
+    .filter(([output]) => output.endsWith('.js'))
+    .map(([output, meta]) => {
+      const path = urlOf(output);
+      const bytes = contents.get(path) ?? new Uint8Array();
+      return {
+        path,
+        entry: meta.entryPoint,
+        bytes: bytes.byteLength,
+        gzipBytes: gzipSync(bytes, { level: 9 }).byteLength,
+        imports: meta.imports.filter((i) => !i.external && i.path.endsWith('.js')).map((i) => ({ path: urlOf(i.path), dynamic: i.kind === 'dynamic-import' })),
+      };
+    })
+    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /** A content-addressed URL for a generated file such as the icon sprite. */

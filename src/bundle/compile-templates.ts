@@ -7,6 +7,8 @@ import type { TemplateModule } from '../render/render-site.js';
 
 export interface CompiledTemplates extends TemplateModule {
   spriteSvg(): string;
+  /** Hash of the compiled code: part of the build id. */
+  codeHash: string;
 }
 
 const loaded = new Map<string, CompiledTemplates>();
@@ -37,7 +39,7 @@ export async function compileTemplates(projectRoot: string, cacheDir: string): P
   await mkdir(cacheDir, { recursive: true });
   const file = join(cacheDir, `templates-${hash}.mjs`);
   await writeFile(file, code);
-  const module = (await import(pathToFileURL(file).href)) as CompiledTemplates;
+  const module = { ...((await import(pathToFileURL(file).href)) as Omit<CompiledTemplates, 'codeHash'>), codeHash: hash };
   loaded.set(hash, module);
   return module;
 }

@@ -21,6 +21,9 @@ export const HOSTING_TARGETS = ['vercel', 'netlify', 'cloudflare', 'nginx'] as c
 /** Edge Config store sizes: 8 KB Hobby, 64 KB Pro, 512 KB Enterprise. */
 const EDGE_BUDGET_DEFAULT = 64 * 1024;
 
+/** 90 KB gzip per page, React included (issue 6). */
+const CLIENT_BUDGET_DEFAULT = 90 * 1024;
+
 export const siteConfigSchema = z.object({
   name: z.string().min(1),
   hosts: perHost(origin),
@@ -32,9 +35,22 @@ export const siteConfigSchema = z.object({
   partnerDomains: z.array(domain).default([]),
   analytics: z.object({
     beaconUrl: httpUrl,
+    /** AES-GCM key the beacon batch is encrypted with: base64 of 32 bytes. Public by nature (it ships to browsers). */
+    beaconKey: z.string().refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v), 'must be base64 of 32 bytes (44 characters ending in "=")'),
     consentCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as DE')).default([]),
   }).strict(),
   social: z.object({ video: httpUrl, chatGroup: httpUrl }).strict(),
+  /** Google one-tap sign-in (spec §2); omitted: no prompt. */
+  oneTap: z.object({ clientId: z.string().min(1), scriptUrl: httpUrl.default('https://accounts.google.com/gsi/client') }).strict().optional(),
+  /** Chat widgets (spec §4): the script loaded when the chat config call fails, and the easemob widget. */
+  chat: z.object({ defaultScript: httpUrl, easemobScript: httpUrl }).strict().optional(),
+  /** The browser runtime's budget per page (README "Client runtime"). */
+  client: z.object({
+    /** Largest total of JavaScript a page may load, gzip bytes, React included. */
+    budgetGzip: z.number().int().min(1024).default(CLIENT_BUDGET_DEFAULT),
+    /** Largest total of render-blocking script (classic scripts in head without async/defer). */
+    renderBlockingBudget: z.number().int().min(0).default(0),
+  }).strict().default({ budgetGzip: CLIENT_BUDGET_DEFAULT, renderBlockingBudget: 0 }),
   pageSize: z.number().int().min(1).max(100).default(9),
   edge: z.object({
     /** Largest edge document (bytes of minified JSON) the build accepts. */

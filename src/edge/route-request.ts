@@ -144,8 +144,9 @@ function applyRule(edge: PreparedEdge, at: Place): RuleResult {
     if (category !== undefined) return { url: `${blog.origin}/`, category };
   }
 
-  if (/[A-Z]/.test(path)) {
-    // Fold case only where the lowercase spelling leads somewhere: a page, or another rule.
+  if (/[A-Z]/.test(path) && !/\.[A-Za-z0-9]+$/.test(at.segments.at(-1) ?? '')) {
+    // Fold case only where the lowercase spelling leads somewhere: a page, or another rule. Never
+    // for files (hashed asset names are mixed case, and a filter false positive must not touch them).
     const lower = { host: at.host, segments: at.segments.map((s) => s.toLowerCase()) };
     if (edge.hasPage(lower.host, joinPath(lower.segments)) || applyRule(edge, lower) !== undefined) return lower;
   }

@@ -41,6 +41,8 @@ export const DIAGNOSTICS = {
   EDGE_CONFIG_TOO_LARGE: { title: 'Edge configuration over budget', hint: 'Raise edge.budget in site.yaml (the Edge Config plan limit: 8 KB Hobby, 64 KB Pro, 512 KB Enterprise) or retire old redirects.' },
   EDGE_KEY_TOO_LONG: { title: 'Edge configuration key too long', hint: 'Edge Config keys are at most 256 characters; shorten the old address.' },
   HOSTING_LIMIT: { title: 'Hosting target limit exceeded', hint: 'The target named above would silently drop rules beyond its limit. Use the vercel target (edge middleware) or nginx, or remove the target from edge.targets in site.yaml.' },
+  JS_BUDGET_EXCEEDED: { title: 'Page JavaScript over budget', hint: 'Remove islands the page does not need or move code out of client/main.ts into a chunk loaded on demand; raise client.budgetGzip in site.yaml only if the page really needs it. dist/reports/js.json lists every chunk a page loads.' },
+  RENDER_BLOCKING_SCRIPT: { title: 'Render-blocking script', hint: 'Load scripts with type="module", defer or async; a classic script in <head> stops the page from rendering until it has run.' },
   HOSTING_UNSUPPORTED: { title: 'Behaviour a hosting target cannot express', hint: 'This target\'s redirect file cannot do what is named above. Run dist/edge/middleware.js in front of it (Netlify Edge Functions and Cloudflare Pages Functions run it as is) or use the vercel target.' },
 } as const;
 

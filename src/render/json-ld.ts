@@ -1,8 +1,8 @@
 /**
- * JSON for a <script type="application/ld+json"> block. `<`, `>`, `&` and the JavaScript line
+ * JSON for a <script> data block (JSON-LD, the runtime configuration). `<`, `>`, `&` and the JavaScript line
  * separators are escaped so no text from content can close the script element or break parsing.
  */
-export function serializeJsonLd(value: unknown): string {
+export function serializeScriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -2,7 +2,7 @@ import type { SiteConfig } from '../config/site-config-schema.js';
 import { getLocale } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
 import type { SiteIndex } from '../route/site-index.js';
-import { serializeJsonLd } from './json-ld.js';
+import { serializeScriptJson } from './json-ld.js';
 import type { PageMeta } from './page-props.js';
 import type { Translate } from './translator.js';
 
@@ -32,7 +32,7 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
     if (n < pageCount) meta.next = urlOf(n + 1);
   }
   if (page.template === 'article' && entry) {
-    meta.jsonLd.push(serializeJsonLd({
+    meta.jsonLd.push(serializeScriptJson({
       '@context': 'https://schema.org',
       '@type': page.section === 'news' ? 'NewsArticle' : 'Article',
       headline: entry.meta.title,
@@ -47,7 +47,7 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
     }));
   }
   if (page.breadcrumbs.length > 1) {
-    meta.jsonLd.push(serializeJsonLd({
+    meta.jsonLd.push(serializeScriptJson({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: page.breadcrumbs.map((crumb, i) => ({

@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '../../client/runtime-config.js';
 import type { SiteConfig } from '../config/site-config-schema.js';
 import type { Locale } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
@@ -38,6 +39,8 @@ export interface PageProps {
   tables: Tables;
   faq: FaqEntry[];
   assets: Assets;
+  /** What the browser runtime is told about this page (embedded as JSON). */
+  runtime: RuntimeConfig;
   /** Register and login URLs with rel and lang added (spec §5). */
   appLinks: { register: string; login: string };
   /** Localised URL of a site route, or undefined where the locale does not have it. */

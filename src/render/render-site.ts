@@ -9,6 +9,7 @@ import { withAppParams } from './app-urls.js';
 import type { OutputFile } from './output-file.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps } from './page-props.js';
+import { runtimeConfigOf } from './runtime-config.js';
 import { makeTranslator } from './translator.js';
 
 /** What the compiled templates module exports (templates/index.tsx). */
@@ -26,7 +27,7 @@ export interface RenderedSite {
  * outputs are returned, not written. A template that throws is reported for its page and the other
  * pages still render, so one build shows every failing page.
  */
-export function renderPages(site: ValidSite, routed: RoutedSite, templates: TemplateModule, assets: Assets): RenderedSite {
+export function renderPages(site: ValidSite, routed: RoutedSite, templates: TemplateModule, assets: Assets, buildId: string): RenderedSite {
   const files: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const unknownKeys = new Set<string>();
@@ -34,13 +35,18 @@ export function renderPages(site: ValidSite, routed: RoutedSite, templates: Temp
   for (const page of routed.pages) {
     const locale = getLocale(page.locale);
     const t = makeTranslator(site.messages, page.locale, unknownKeys);
+    const resolve = (route: string) => routed.index.resolveRoute(route, page.locale);
+    const home = routed.index.byKey('home', page.locale)?.url ?? '/';
+    // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
+    const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
     const props: PageProps = {
       page, locale, locales: LOCALES, t, config: site.config, tables: site.tables,
       faq: site.faq.get(page.locale) ?? [],
       meta: pageMeta(page, t, site.config, routed.index),
       assets,
       appLinks: { register: withAppParams(site.config.app.registerUrl, page.locale), login: withAppParams(site.config.app.loginUrl, page.locale) },
-      resolve: (route) => routed.index.resolveRoute(route, page.locale),
+      runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl }),
+      resolve,
       pageOf: (key) => routed.index.byKey(key, page.locale),
       year,
     };
@@ -58,6 +64,11 @@ export function renderPages(site: ValidSite, routed: RoutedSite, templates: Temp
     diagnostics.push(warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file: 'content/messages/en.yaml' }));
   }
   return { files, diagnostics };
+}
+
+/** /builds/latest.json on every host: the runtime polls it and reloads when a newer build is live. */
+export function buildManifests(site: ValidSite, buildId: string): OutputFile[] {
+  return HOST_KEYS.map((host) => ({ path: `${hostDir(site.config, host)}/builds/latest.json`, contents: `${JSON.stringify({ buildId })}\n` }));
 }
 
 /** Public files and bundled assets are served from every host. */

@@ -1,20 +1,36 @@
 import type { ReactNode } from 'react';
+import BackToTop from '../../client/islands/back-to-top.js';
+import MobileBanner from '../../client/islands/mobile-banner.js';
+import QrConsult from '../../client/islands/qr-consult.js';
 import type { PageProps } from '../../src/render/page-props.js';
 import { Footer } from '../parts/footer.js';
 import { Header } from '../parts/header.js';
-import { Icon } from '../parts/icon.js';
+import { Island } from '../parts/island.js';
 
 export function DefaultLayout(props: PageProps & { children: ReactNode }) {
-  const { t, assets } = props;
+  const { t, assets, locale, appLinks } = props;
   return (
     <>
       <a className="skip-link" href="#main">{t('a11y.skipToContent')}</a>
       <Header {...props} />
       <main id="main" tabIndex={-1}>{props.children}</main>
       <Footer {...props} />
-      <a className="to-top" href="#main" data-island="back-to-top" aria-label={t('widgets.toTop')} title={t('widgets.toTop')}>
-        <Icon name="arrowUp" sprite={assets.sprite} />
-      </a>
+      <Island name="back-to-top" component={BackToTop} props={{ label: t('widgets.toTop'), sprite: assets.sprite }} />
+      {/* Spec §2: the QR consultation button is for zh only. */}
+      {locale.code === 'zh' ? (
+        <Island name="qr-consult" component={QrConsult} props={{ label: t('widgets.qrTitle'), alt: t('widgets.qrAlt'), image: '/images/qr-consult.svg' }} />
+      ) : null}
+      <Island
+        name="mobile-banner"
+        component={MobileBanner}
+        props={{
+          image: `/images/banner/register-${locale.bannerVariant}.svg`,
+          alt: t('banner.alt'),
+          registerUrl: appLinks.register,
+          registerLabel: t('banner.register'),
+          closeLabel: t('banner.close'),
+        }}
+      />
     </>
   );
 }

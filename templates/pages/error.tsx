@@ -1,4 +1,6 @@
+import ErrorScreen from '../../client/islands/error-screen.js';
 import type { PageProps } from '../../src/render/page-props.js';
+import { Island } from '../parts/island.js';
 
 /** Spec §2/§8: 404 "Page not found: {path}" and the 502 screen with countdown and back button. */
 export function ErrorPage(props: PageProps) {
@@ -20,20 +22,14 @@ function NotFound({ t, page, pageOf }: PageProps) {
   );
 }
 
-function ServerError({ t, locale, resolve, pageOf }: PageProps) {
-  // Spec §2: back target is the site root for ru, the localised blog path otherwise.
-  const back = (locale.ownBlog ? resolve('/blog') : undefined) ?? pageOf('home')?.url ?? '/';
-  const [before = '', after = ''] = t('error.autoRefresh', { seconds: '\u0000' }).split('\u0000');
+/** The 502 screen is an island: the countdown runs and then goes to the back target (spec §2). */
+function ServerError({ runtime }: PageProps) {
+  const { messages } = runtime;
   return (
-    <section className="error-box" aria-labelledby="error-title" data-error-screen="" data-back={back}>
-      <svg className="error-art" width="240" height="160" viewBox="0 0 240 160" aria-hidden="true">
-        <rect x="20" y="30" width="200" height="110" rx="12" fill="#eef2ff" stroke="#6366f1" strokeWidth="3" />
-        <text x="120" y="105" textAnchor="middle" fontSize="48" fontWeight="700" fill="#4338ca" fontFamily="system-ui, sans-serif">502</text>
-      </svg>
-      <h1 id="error-title">{t('error.502msg1')}</h1>
-      <p>{t('error.502msg2')}</p>
-      <p className="muted" aria-live="polite">{before}<span data-countdown="">5</span>{after}</p>
-      <p><a className="btn btn-primary" href={back}>{t('error.back')}</a></p>
-    </section>
+    <Island
+      name="error-screen"
+      component={ErrorScreen}
+      props={{ title: messages.errorTitle, detail: messages.errorDetail, autoRefresh: messages.autoRefresh, back: messages.back, backUrl: runtime.errorBackUrl }}
+    />
   );
 }

@@ -3,6 +3,8 @@ import { formatCount, formatPrice } from '../../src/render/format-price.js';
 import type { CurrencyCode } from '../../src/locales/locale-table.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
+import { Island } from '../parts/island.js';
+import Tooltip from '../../client/islands/tooltip.js';
 
 const CURRENCIES: CurrencyCode[] = ['USD', 'BRL', 'PLN', 'VND'];
 
@@ -29,10 +31,16 @@ export function PricingPage(props: PageProps) {
                 {others.map((c, i) => <span key={c} data-currency={c}>{i ? ' · ' : ''}{formatPrice(plan.prices[c], c, currencies, locale)}</span>)}
               </p>
               <ul className="plan-features">
-                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.profiles', { n: formatCount(plan.profiles, locale.hreflang), count: plan.profiles })}</li>
-                <li><Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.members', { n: formatCount(plan.members, locale.hreflang), count: plan.members })}</li>
+                <li>
+                  <Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.profiles', { n: formatCount(plan.profiles, locale.hreflang), count: plan.profiles })}{' '}
+                  <Island name="tooltip" component={Tooltip} props={{ id: `hint-profiles-${plan.id}`, label: t('pricing.profilesHint'), text: t('pricing.profilesHint') }} load="visible" />
+                </li>
+                <li>
+                  <Icon name="check" sprite={assets.sprite} size={18} /> {t('pricing.members', { n: formatCount(plan.members, locale.hreflang), count: plan.members })}{' '}
+                  <Island name="tooltip" component={Tooltip} props={{ id: `hint-members-${plan.id}`, label: t('pricing.membersHint'), text: t('pricing.membersHint') }} load="visible" />
+                </li>
               </ul>
-              <a className={`btn ${plan.popular ? 'btn-primary' : 'btn-ghost'}`} href={plan.id === 'enterprise' ? (resolve('/pre-sales') ?? appLinks.register) : appLinks.register}>
+              <a className={`btn ${plan.popular ? 'btn-primary' : 'btn-ghost'}`} {...planLink(plan.id === 'enterprise' ? resolve('/pre-sales') : undefined, appLinks.register)}>
                 {plan.id === 'enterprise' ? t('pricing.contact') : t('pricing.choose')}
               </a>
             </section>
@@ -42,6 +50,11 @@ export function PricingPage(props: PageProps) {
       <CtaBand props={props} />
     </>
   );
+}
+
+/** Plan buttons lead to registration (marked so the runtime can add the referral code), or to a contact page. */
+function planLink(contactUrl: string | undefined, registerUrl: string) {
+  return contactUrl ? { href: contactUrl } : { href: registerUrl, 'data-app-link': 'register', 'data-track': 'pricing-register' };
 }
 
 const OS_ICON: Record<string, IconName> = { windows: 'windows', mac: 'apple', linux: 'linux' };
@@ -61,7 +74,7 @@ export function DownloadPage(props: PageProps) {
               <ul>
                 {tables.downloads.filter((d) => d.os === os).map((d) => (
                   <li key={d.system}>
-                    <a className="btn btn-primary" href={d.fallbackUrl} data-system={d.system} rel="nofollow">
+                    <a className="btn btn-primary" href={d.fallbackUrl} data-download-system={d.system} data-track="download" rel="nofollow">
                       <Icon name="download" sprite={assets.sprite} size={18} /> {t(`download.${d.label}`)}
                     </a>
                   </li>

@@ -38,8 +38,8 @@ export function Header(props: PageProps) {
           </ul>
           <div className="header-actions">
             <LanguageSwitcher {...props} />
-            <a className="btn btn-ghost" href={props.appLinks.login}>{t('header.login')}</a>
-            <a className="btn btn-primary" href={props.appLinks.register}>{t('header.register')}</a>
+            <a className="btn btn-ghost" href={props.appLinks.login} data-app-link="login" data-track="login">{t('header.login')}</a>
+            <a className="btn btn-primary" href={props.appLinks.register} data-app-link="register" data-track="register">{t('header.register')}</a>
           </div>
         </nav>
       </div>

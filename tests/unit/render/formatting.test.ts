@@ -4,7 +4,7 @@ import YAML from 'yaml';
 import { getLocale } from '../../../src/locales/locale-table.js';
 import { withAppParams } from '../../../src/render/app-urls.js';
 import { formatPrice } from '../../../src/render/format-price.js';
-import { serializeJsonLd } from '../../../src/render/json-ld.js';
+import { serializeScriptJson } from '../../../src/render/json-ld.js';
 import { ROOT } from '../../helpers/fixture.js';
 
 const { currencies } = YAML.parse(readFileSync(`${ROOT}/content/data/pricing.yaml`, 'utf8'));
@@ -47,9 +47,9 @@ describe('withAppParams (spec §5)', () => {
   });
 });
 
-describe('serializeJsonLd', () => {
+describe('serializeScriptJson', () => {
   it('escapes < so content cannot close the script element', () => {
-    const json = serializeJsonLd({ headline: '</script><script>alert(1)</script>' });
+    const json = serializeScriptJson({ headline: '</script><script>alert(1)</script>' });
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual({ headline: '</script><script>alert(1)</script>' });
   });

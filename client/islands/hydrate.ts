@@ -1,0 +1,13 @@
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+/**
+ * Hydrates one island on its own root. Kept apart from start-islands.ts so react-dom is fetched only
+ * by pages that have an island, as a chunk shared by all of them.
+ */
+export function hydrateIsland(el: HTMLElement, component: ComponentType<object>, props: object): void {
+  hydrateRoot(el, createElement(component, props), {
+    // A mismatch is recovered by React re-rendering the island on the client; it never breaks the page.
+    onRecoverableError: (error) => console.warn('island', el.dataset.island, error),
+  });
+}

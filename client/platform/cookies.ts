@@ -1,0 +1,34 @@
+/** Cookies, read and written defensively: a page where document.cookie throws still works. */
+
+export function getCookie(doc: Document, name: string): string | undefined {
+  let all: string;
+  try {
+    all = doc.cookie;
+  } catch {
+    return undefined;
+  }
+  for (const part of all.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+/** The Set-Cookie-style string for a site cookie: path /, SameSite=Lax, Max-Age in days. */
+export function cookieString(name: string, value: string, days: number): string {
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${Math.round(days * 86400)}; Path=/; SameSite=Lax`;
+}
+
+export function setCookie(doc: Document, name: string, value: string, days: number): void {
+  try {
+    doc.cookie = cookieString(name, value, days);
+  } catch {
+    // Cookies disabled: the page works on without remembering.
+  }
+}

@@ -1,0 +1,31 @@
+import { TIMING } from '../constants.js';
+import type { ToastItem, ToastKind } from './toast.js';
+
+/**
+ * showToast(message, kind): queues a toast and renders the stack. React and the toast component are
+ * imported on first use only.
+ */
+let toasts: ToastItem[] = [];
+let nextId = 1;
+let closeLabel = 'Close';
+
+export function setToastCloseLabel(label: string): void {
+  closeLabel = label;
+}
+
+export async function showToast(message: string, kind: ToastKind = 'error', durationMs: number = TIMING.toastDefaultMs): Promise<void> {
+  toasts = [...toasts, { id: nextId++, kind, message, durationMs }];
+  await render();
+}
+
+async function render(): Promise<void> {
+  const [{ renderWidget }, { ToastStack }] = await Promise.all([import('./mount-widget.js'), import('./toast.js')]);
+  renderWidget('sitegen-toasts', ToastStack, {
+    toasts,
+    closeLabel,
+    onClosed: (id: number) => {
+      toasts = toasts.filter((t) => t.id !== id);
+      void render();
+    },
+  });
+}

@@ -1,0 +1,130 @@
+import type { ClientChunk } from '../bundle/bundle-client.js';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { formatBytes } from '../format/format-bytes.js';
+import type { Page } from '../route/page.js';
+import type { OutputFile } from './output-file.js';
+
+/**
+ * The per-page JavaScript report (dist/reports/js.json) and its budget check. For each page:
+ * - initial: what loads without any interaction: the entry, its static imports, and for each island
+ *   on the page its chunk and the shared hydration chunk (React);
+ * - total: everything the page can ever load: also every on-demand chunk the entry may import
+ *   (toasts, analytics, chat, ...), but only the islands the page has. The budget applies to this.
+ * - renderBlocking: classic scripts in <head> without async or defer (module scripts never block).
+ */
+export interface PageJs {
+  page: string;
+  template: string;
+  islands: string[];
+  initialGzip: number;
+  totalGzip: number;
+  renderBlockingBytes: number;
+}
+
+export interface JsReport {
+  budgetGzip: number;
+  renderBlockingBudget: number;
+  chunks: { path: string; entry?: string; bytes: number; gzipBytes: number }[];
+  byTemplate: Record<string, { pages: number; initialGzip: number; totalGzip: number }>;
+  pages: PageJs[];
+}
+
+export interface PageHtml {
+  url: string;
+  template: string;
+  html: string;
+}
+
+const ISLAND_ENTRY = /^client\/islands\/([a-z-]+)\.tsx$/;
+const HYDRATE_ENTRY = 'client/islands/hydrate.ts';
+
+export function jsReport(pages: readonly PageHtml[], chunks: readonly ClientChunk[], entry: string, budget: { budgetGzip: number; renderBlockingBudget: number }): { report: JsReport; diagnostics: Diagnostic[] } {
+  const byPath = new Map(chunks.map((c) => [c.path, c]));
+  const islandChunk = new Map<string, string>();
+  let hydrateChunk: string | undefined;
+  for (const chunk of chunks) {
+    const island = chunk.entry?.match(ISLAND_ENTRY)?.[1];
+    if (island) islandChunk.set(island, chunk.path);
+    if (chunk.entry === HYDRATE_ENTRY) hydrateChunk = chunk.path;
+  }
+  const closure = (roots: string[], follow: (to: string, dynamic: boolean) => boolean) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length) {
+      const path = stack.pop()!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      for (const edge of byPath.get(path)?.imports ?? []) if (follow(edge.path, edge.dynamic)) stack.push(edge.path);
+    }
+    return seen;
+  };
+  const gzipOf = (paths: Set<string>) => [...paths].reduce((sum, p) => sum + (byPath.get(p)?.gzipBytes ?? 0), 0);
+  const allIslandChunks = new Set(islandChunk.values());
+  // Pages with the same islands load the same JavaScript: compute each set once.
+  const sizes = new Map<string, { initial: number; total: number }>();
+  const sizesOf = (islands: string[]) => {
+    const key = islands.join(',');
+    let size = sizes.get(key);
+    if (!size) {
+      const present = new Set(islands.map((i) => islandChunk.get(i)).filter((p): p is string => !!p));
+      const initialRoots = [entry, ...present, ...(present.size && hydrateChunk ? [hydrateChunk] : [])];
+      const initial = closure(initialRoots, (_to, dynamic) => !dynamic);
+      const total = closure([entry], (to) => !allIslandChunks.has(to) || present.has(to));
+      size = { initial: gzipOf(initial), total: gzipOf(total) };
+      sizes.set(key, size);
+    }
+    return size;
+  };
+
+  const diagnostics: Diagnostic[] = [];
+  const over = new Map<string, string[]>();
+  const report: JsReport = { ...budget, chunks: chunks.map(({ imports: _imports, ...c }) => c), byTemplate: {}, pages: [] };
+  for (const page of pages) {
+    const islands = [...new Set([...page.html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1]!))].sort();
+    const { initial, total } = sizesOf(islands);
+    const blocking = renderBlockingBytes(page.html, byPath);
+    report.pages.push({ page: page.url, template: page.template, islands, initialGzip: initial, totalGzip: total, renderBlockingBytes: blocking });
+    const group = (report.byTemplate[page.template] ??= { pages: 0, initialGzip: 0, totalGzip: 0 });
+    group.pages++;
+    group.initialGzip = Math.max(group.initialGzip, initial);
+    group.totalGzip = Math.max(group.totalGzip, total);
+    if (total > budget.budgetGzip) over.set(islands.join(', ') || 'no islands', [...(over.get(islands.join(', ') || 'no islands') ?? []), page.url]);
+    if (blocking > budget.renderBlockingBudget) {
+      diagnostics.push(diagnostic('RENDER_BLOCKING_SCRIPT', `${page.url} has ${formatBytes(blocking)} of render-blocking script (budget ${formatBytes(budget.renderBlockingBudget)})`));
+    }
+  }
+  for (const [islands, urls] of over) {
+    const size = sizesOf(islands === 'no islands' ? [] : islands.split(', '));
+    diagnostics.push(diagnostic('JS_BUDGET_EXCEEDED', `${urls.length} page(s) such as ${urls[0]} can load ${formatBytes(size.total)} of JavaScript (gzip) with islands ${islands}; the budget is ${formatBytes(budget.budgetGzip)} (client.budgetGzip)`));
+  }
+  report.pages.sort((a, b) => a.page.localeCompare(b.page));
+  return { report, diagnostics };
+}
+
+/** Bytes of classic scripts in <head> that have neither async nor defer (inline ones count their text). */
+function renderBlockingBytes(html: string, chunks: Map<string, ClientChunk>): number {
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  let bytes = 0;
+  for (const match of head.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = match[1] ?? '';
+    const type = attrs.match(/\btype="([^"]*)"/i)?.[1]?.toLowerCase();
+    if (type && type !== 'text/javascript' && type !== 'application/javascript') continue; // module, JSON, JSON-LD
+    if (/\b(async|defer)\b/i.test(attrs)) continue;
+    const src = attrs.match(/\bsrc="([^"]*)"/i)?.[1];
+    bytes += src ? (chunks.get(src)?.gzipBytes ?? 1) : new TextEncoder().encode(match[2] ?? '').byteLength;
+  }
+  return bytes;
+}
+
+/** The rendered HTML of each page, with its URL and template, from the render stage's files. */
+export function pagesHtml(pages: readonly Page[], files: readonly OutputFile[]): PageHtml[] {
+  const byPath = new Map(files.map((f) => [f.path, f.contents]));
+  return pages.flatMap((page) => {
+    const html = byPath.get(page.outputPath);
+    return typeof html === 'string' ? [{ url: page.url, template: page.template, html }] : [];
+  });
+}
+
+export function jsReportFile(report: JsReport): OutputFile {
+  return { path: 'reports/js.json', contents: `${JSON.stringify(report, null, 1)}\n` };
+}

@@ -1,0 +1,200 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { artifactPath, connectBrowser, DESKTOP, fakeApi, MOBILE, newPage, siteUrl } from './support/e2e.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await fakeApi.reset();
+});
+
+describe('back-to-top (spec §2)', () => {
+  it('is hidden until one viewport has been scrolled, then shown at reduced opacity, and takes the visitor up', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
+    const button = page.locator('.to-top');
+    await page.locator('[data-island="back-to-top"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight + 50));
+    await expect.poll(() => button.evaluate((el) => el.classList.contains('is-visible'))).toBe(true);
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.7');
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+});
+
+describe('QR consultation (spec §2)', () => {
+  it('is on zh pages only, 234x282, and opens on hover on desktop', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/', 'zh'));
+    const qr = page.locator('.qr-consult');
+    await expect(qr.count()).resolves.toBe(1);
+    const img = qr.locator('img');
+    expect(await img.getAttribute('width')).toBe('234');
+    expect(await img.getAttribute('height')).toBe('282');
+    await page.locator('[data-island="qr-consult"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    expect(await img.isVisible()).toBe(false);
+    await page.locator('.qr-button').hover();
+    await expect.poll(() => img.isVisible()).toBe(true);
+    for (const path of ['/', '/tc', '/vn/pricing']) {
+      await page.goto(siteUrl(path));
+      expect(await page.locator('.qr-consult').count(), path).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('toggles on tap on mobile and closes when the visitor scrolls', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto(siteUrl('/blog', 'zh'));
+    await page.locator('[data-island="qr-consult"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const popup = page.locator('.qr-popup');
+    await page.locator('.qr-button').tap();
+    await expect.poll(() => popup.isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollBy(0, 300));
+    await expect.poll(() => popup.isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('mobile registration banner (spec §2)', () => {
+  it('appears about 1 s after load with the localised image and a registration link carrying from', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    const started = Date.now();
+    await page.goto(siteUrl('/vn/pricing?utm_source=x'));
+    const banner = page.locator('.mobile-banner');
+    await banner.waitFor({ state: 'visible', timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(await banner.locator('img').getAttribute('src')).toBe('/images/banner/register-vn.svg');
+    const href = new URL((await banner.locator('a').getAttribute('href'))!);
+    expect(href.searchParams.get('from')).toBe(siteUrl('/vn/pricing?utm_source=x'));
+    expect(href.searchParams.get('rel')).toBe('official_website');
+    expect(href.searchParams.get('lang')).toBe('vn');
+    await context.close();
+  });
+
+  it('uses the zh image for tc, and the English one for locales without their own', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    for (const [path, variant] of [['/tc', 'zh'], ['/fr', 'en'], ['/pt', 'pt']] as const) {
+      await page.goto(siteUrl(path));
+      expect(await page.locator('.mobile-banner img').getAttribute('src'), path).toBe(`/images/banner/register-${variant}.svg`);
+    }
+    await page.goto(siteUrl('/', 'ru'));
+    expect(await page.locator('.mobile-banner img').getAttribute('src')).toBe('/images/banner/register-ru.svg');
+    await context.close();
+  });
+
+  it('slides away on scroll down, comes back on scroll up, and its left part closes it', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
+    const banner = page.locator('.mobile-banner');
+    await banner.waitFor({ state: 'visible' });
+    await page.evaluate(() => window.scrollBy(0, 400));
+    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);
+    await page.evaluate(() => window.scrollBy(0, -200));
+    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(false);
+    await page.locator('.mobile-banner-close').tap();
+    await expect.poll(() => banner.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('comes back by itself 5 s after sliding away', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.clock.install();
+    await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
+    await page.clock.runFor(1500);
+    const banner = page.locator('.mobile-banner');
+    await banner.waitFor({ state: 'visible' });
+    await page.evaluate(() => window.scrollBy(0, 400));
+    await page.clock.runFor(300);
+    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);
+    await page.clock.runFor(4500);
+    expect(await banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);
+    await page.clock.runFor(600);
+    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(false);
+    await context.close();
+  });
+
+  it('is never shown on desktop', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/pricing'));
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.mobile-banner').isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('tooltips (spec §2)', () => {
+  it('show on hover on desktop and on tap on mobile', async () => {
+    const desktop = await newPage(browser, DESKTOP);
+    await desktop.page.goto(siteUrl('/pricing'));
+    const tip = desktop.page.locator('#hint-profiles-base');
+    expect(await tip.isVisible()).toBe(false);
+    await desktop.page.locator('[aria-describedby="hint-profiles-base"]').hover();
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(17, 20, 39)');
+    await desktop.context.close();
+
+    const mobile = await newPage(browser, MOBILE);
+    await mobile.page.goto(siteUrl('/pricing'));
+    const trigger = mobile.page.locator('[aria-describedby="hint-members-team"]');
+    await trigger.scrollIntoViewIfNeeded();
+    await mobile.page.locator('[data-island="tooltip"][data-hydrated="true"]').first().waitFor({ state: 'attached' });
+    await trigger.tap();
+    await expect.poll(() => mobile.page.locator('#hint-members-team').isVisible()).toBe(true);
+    await mobile.context.close();
+  });
+});
+
+describe('language switcher (spec §2, §9)', () => {
+  it('stores the chosen locale in myLocale for 365 days, path /, SameSite=Lax', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/pricing'));
+    await page.locator('.lang-switch summary').click();
+    const before = Date.now() / 1000;
+    await Promise.all([page.waitForURL(/\/fr\/pricing$/), page.locator('.lang-list a[data-locale="fr"]').click()]);
+    const cookie = (await context.cookies()).find((c) => c.name === 'myLocale');
+    expect(cookie?.value).toBe('fr');
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie!.expires - before).toBeGreaterThan(364 * 86400);
+    expect(cookie!.expires - before).toBeLessThan(366 * 86400);
+    await context.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('every page type is fully readable', async () => {
+    const { context, page } = await newPage(browser, { ...DESKTOP, javaScriptEnabled: false });
+    for (const path of ['/', '/pricing', '/blog/how-to-manage-multiple-accounts', '/download', '/vn/faq']) {
+      await page.goto(siteUrl(path));
+      const h1 = page.locator('h1').first();
+      expect(await h1.isVisible(), path).toBe(true);
+      expect((await h1.textContent())?.trim().length, path).toBeGreaterThan(3);
+      expect(await page.locator('main').evaluate((el) => (el as HTMLElement).innerText.length), path).toBeGreaterThan(200);
+    }
+    await page.goto(siteUrl('/pricing'));
+    expect(await page.locator('.price-amount').first().isVisible()).toBe(true);
+    await page.goto(siteUrl('/download'));
+    expect(await page.locator('a[data-download-system="com_win64"]').getAttribute('href')).toMatch(/^https:\/\/download\./);
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  it('of the home page on desktop and mobile are kept as artifacts', async () => {
+    for (const [name, options] of [['home-desktop.png', DESKTOP], ['home-mobile.png', MOBILE]] as const) {
+      const { context, page } = await newPage(browser, options);
+      await page.goto(siteUrl('/'));
+      await page.waitForTimeout(1200);
+      const png = await page.screenshot({ path: artifactPath(name) });
+      expect(png.byteLength).toBeGreaterThan(10_000);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ROOT } from '../../helpers/fixture.js';
+import type { Behaviour, RecordedRequest } from './fake-api.js';
+
+/** What the global setup started: the served sample site, the fake API and the shared Chromium. */
+export const e2e = inject('e2e');
+
+/** URL of a page on a host: main is localhost:<port>, zh and ru are zh.localhost / ru.localhost. */
+export function siteUrl(path: string, host: 'main' | 'zh' | 'ru' = 'main'): string {
+  const name = host === 'main' ? 'localhost' : `${host}.localhost`;
+  return `http://${name}:${e2e.port}${path}`;
+}
+
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(e2e.browserWs);
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
+export const MOBILE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' };
+
+export async function newPage(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  await routeSiteHosts(context);
+  const page = await context.newPage();
+  if (process.env.E2E_DEBUG) {
+    page.on('console', (m) => console.log(`[console ${m.type()}] ${m.text()}`));
+    page.on('pageerror', (e) => console.log(`[pageerror] ${e.message}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) console.log(`[http ${r.status()}] ${r.url()}`);
+    });
+  }
+  return { context, page };
+}
+
+/**
+ * Pages link to their hosts' real addresses (the language switcher, canonical links): those are
+ * answered by the local server, as a hosts-file entry would, so following a link stays local.
+ */
+async function routeSiteHosts(context: BrowserContext): Promise<void> {
+  const local: Record<string, string> = { 'www.polybrowser.example': 'localhost', 'www.polybrowser-cn.example': 'zh.localhost', 'www.polybrowser-ru.example': 'ru.localhost' };
+  await context.route(/^https:\/\/www\.polybrowser(-cn|-ru)?\.example\//, async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: `http://${local[url.hostname]}:${e2e.port}${url.pathname}${url.search}`, maxRedirects: 0 });
+    await route.fulfill({ response });
+  });
+}
+
+/** The fake API's recorded requests and its behaviour switches. */
+export const fakeApi = {
+  async reset(): Promise<void> {
+    await fetch(`${e2e.apiUrl}/__reset`, { method: 'POST' });
+  },
+  async set(behaviour: Partial<Behaviour>): Promise<void> {
+    await fetch(`${e2e.apiUrl}/__behaviour`, { method: 'POST', body: JSON.stringify(behaviour) });
+  },
+  async requests(path?: string): Promise<RecordedRequest[]> {
+    const all = (await (await fetch(`${e2e.apiUrl}/__requests`)).json()) as RecordedRequest[];
+    return path ? all.filter((r) => r.path === path) : all;
+  },
+  /** Waits until at least `count` requests to `path` have arrived. */
+  async waitFor(path: string, count = 1, timeoutMs = 10_000): Promise<RecordedRequest[]> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await fakeApi.requests(path);
+      if (found.length >= count) return found;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${count} request(s) to ${path}; got ${found.length}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  },
+};
+
+/** Screenshots are kept as test artifacts (test-artifacts/, uploaded by CI when it keeps files). */
+export function artifactPath(name: string): string {
+  const dir = join(ROOT, 'test-artifacts');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
+}
