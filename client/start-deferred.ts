@@ -6,7 +6,7 @@
 import type { ApiClient } from './api/api-client.js';
 import type { SafeStorage } from './platform/storage.js';
 import type { RuntimeConfig } from './runtime-config.js';
-import { fetchVisitorIp } from './analytics/consent.js';
+import { fetchVisitorIp } from './services/visitor-ip.js';
 import { startBaseInfo } from './services/base-info.js';
 import { startChat } from './services/chat.js';
 import { startOneTap } from './services/one-tap.js';

@@ -3,22 +3,11 @@
  * (from the visitor-IP call of spec §7) is one of config.analytics.consentCountries. The choice is
  * kept in the consent cookie ('granted' or 'denied') for 365 days.
  */
-import { apiUrl, type ApiClient } from '../api/api-client.js';
 import { COOKIE, COOKIE_DAYS } from '../constants.js';
 import { getCookie, setCookie } from '../platform/cookies.js';
-import type { RuntimeConfig } from '../runtime-config.js';
 
 export type ConsentState = 'granted' | 'denied' | 'ask';
 
-/** Visitor IP info of spec §3. */
-export interface VisitorIp {
-  ip?: string;
-  ua?: string;
-  language?: string;
-  ip_data?: { timezone?: string; country?: string; region?: string; city?: string };
-}
-
-export const VISITOR_IP_PATH = 'sys/config/ip/get-visitor-ip';
 
 /**
  * - no consent countries configured: 'granted', always;
@@ -51,16 +40,5 @@ export function recordConsent(doc: Document, granted: boolean): void {
     setCookie(doc, COOKIE.consent, granted ? 'granted' : 'denied', COOKIE_DAYS.consent);
   } catch {
     // Cookies unavailable: the banner asks again next time.
-  }
-}
-
-/** GET {api}/sys/config/ip/get-visitor-ip; undefined on any failure. */
-export async function fetchVisitorIp(api: ApiClient, config: Pick<RuntimeConfig, 'api'>): Promise<VisitorIp | undefined> {
-  try {
-    const response = await api<VisitorIp>({ url: apiUrl(config.api, VISITOR_IP_PATH) });
-    const data = response.data;
-    return data && typeof data === 'object' ? data : undefined;
-  } catch {
-    return undefined;
   }
 }

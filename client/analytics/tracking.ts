@@ -10,7 +10,8 @@ import type { SafeStorage } from '../platform/storage.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { startAnalytics, type AnalyticsWindow } from './auto-events.js';
 import { createBeaconSender, type BeaconNavigator } from './beacon.js';
-import { consentNeeded, fetchVisitorIp, readConsent, recordConsent, type ConsentState, type VisitorIp } from './consent.js';
+import { fetchVisitorIp, type VisitorIp } from '../services/visitor-ip.js';
+import { consentNeeded, readConsent, recordConsent, type ConsentState } from './consent.js';
 import { createEventFactory, type EventFactory, type EventWindow } from './events.js';
 import { createTracker, type Tracker } from './queue.js';
 

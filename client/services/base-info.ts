@@ -4,6 +4,7 @@
  * `<script src>` with an http(s) src is taken from statistical_body; inline code never runs.
  */
 import { apiUrl, type ApiClient } from '../api/api-client.js';
+import { appLinkUrl } from '../visitor/app-links.js';
 import { parseHttpUrl } from '../platform/urls.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { scriptSources } from './load-script.js';
@@ -38,16 +39,9 @@ export async function fetchBaseInfo(api: ApiClient, config: Pick<RuntimeConfig, 
   }
 }
 
-/**
- * Spec §5 for register/login URLs: http(s) only, `rel=official_website` and `lang=<locale>` added
- * when missing. Undefined when the value is not an http(s) URL.
- */
-export function appLinkUrl(value: unknown, locale: string): string | undefined {
-  const url = typeof value === 'string' ? parseHttpUrl(value) : undefined;
-  if (!url) return undefined;
-  if (!url.searchParams.has('rel')) url.searchParams.set('rel', 'official_website');
-  if (!url.searchParams.has('lang')) url.searchParams.set('lang', locale);
-  return url.href;
+/** A register/login URL from the API: http(s) only, then spec §5's rel and lang (client/visitor/app-links.ts). */
+export function serverAppLink(value: unknown, locale: string): string | undefined {
+  return typeof value === 'string' && parseHttpUrl(value) ? appLinkUrl(value, locale) : undefined;
 }
 
 /** The http(s) script URLs of statistical_body, in order, without duplicates. */
@@ -59,7 +53,7 @@ export function statisticsScripts(body: unknown, doc?: Document): string[] {
 
 export function applyBaseInfo(doc: Document, info: BaseInfo, deps: ApplyBaseInfoDeps): void {
   for (const [kind, value] of [['register', info.register_url], ['login', info.login_url]] as const) {
-    const href = appLinkUrl(value, deps.config.locale);
+    const href = serverAppLink(value, deps.config.locale);
     if (!href) continue;
     for (const link of doc.querySelectorAll<HTMLAnchorElement>(`a[data-app-link="${kind}"]`)) link.href = href;
   }

@@ -5,6 +5,7 @@
  * the script loads 500 ms later. Once the widget is present (found by polling, or announced by a
  * `sitegen:chat` event), `--chat-offset` on <html> is its height + 5 px, for the floating buttons.
  */
+import { fetchVisitorIp } from './visitor-ip.js';
 import { apiUrl, type ApiClient } from '../api/api-client.js';
 import { BREAKPOINTS, FLOATING, STORAGE, TIMING } from '../constants.js';
 import type { SafeStorage } from '../platform/storage.js';
@@ -79,16 +80,6 @@ export interface ChatDeps {
   measure?: (el: HTMLElement) => number;
 }
 
-/** GET {api}/sys/config/ip/get-visitor-ip → data.ip, or undefined. */
-export async function fetchVisitorIp(api: ApiClient, config: Pick<RuntimeConfig, 'api'>): Promise<string | undefined> {
-  try {
-    const response = await api<{ ip?: unknown }>({ url: apiUrl(config.api, 'sys/config/ip/get-visitor-ip') });
-    return typeof response.data?.ip === 'string' ? response.data.ip : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Decides which script to load (the calls of spec §7); never rejects. */
 export async function decideChatScript(deps: Pick<ChatDeps, 'api' | 'config' | 'storage' | 'visitorIp'>): Promise<string | undefined> {
   const { api, config, storage } = deps;
@@ -108,7 +99,7 @@ export async function decideChatScript(deps: Pick<ChatDeps, 'api' | 'config' | '
   if (!needsChoose(storage.get(STORAGE.openChat))) return chatScriptFor(chat, response);
   let choice: string | undefined;
   try {
-    const ip = await (deps.visitorIp ?? (() => fetchVisitorIp(api, config)))();
+    const ip = await (deps.visitorIp ?? (() => fetchVisitorIp(api, config).then((v) => v?.ip)))();
     const answer = await api<{ type?: string }>({
       url: `${config.clientApi}third/chat/choose`,
       query: { ip: ip ?? '', lang: config.locale },

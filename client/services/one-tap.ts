@@ -8,7 +8,8 @@ import { TIMING } from '../constants.js';
 import { parseHttpUrl } from '../platform/urls.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { loadScript } from './load-script.js';
-import { loginLanguage, thirdPartyLogin, type ThirdPartyLoginForm } from './third-party-login.js';
+import { loginLanguage } from '../visitor/login-language.js';
+import { thirdPartyLogin, type ThirdPartyLoginForm } from './third-party-login.js';
 
 export const CREDENTIAL_PICKER_SELECTOR = '#credential_picker_container, #credential_picker_iframe, iframe[src*="accounts.google.com/gsi"]';
 

@@ -32,17 +32,6 @@ interface LoginData {
 }
 
 /** Spec §5 login language list; anything else is en-US. Accepts a site locale code or a tag. */
-const LOGIN_LANGUAGES = ['en-US', 'zh-CN', 'ru-RU', 'vi-VN', 'es-ES', 'pt-PT', 'zh-TW', 'zh-HK', 'tr-TR', 'th-TH', 'fr-FR', 'uk-UA', 'hi-IN', 'it-IT', 'id-ID'];
-const LOCALE_TO_LOGIN: Record<string, string> = {
-  en: 'en-US', zh: 'zh-CN', ru: 'ru-RU', vn: 'vi-VN', es: 'es-ES', pt: 'pt-PT', tc: 'zh-TW',
-  tr: 'tr-TR', th: 'th-TH', fr: 'fr-FR', uk: 'uk-UA', hi: 'hi-IN',
-};
-
-export function loginLanguage(locale: string): string {
-  const exact = LOGIN_LANGUAGES.find((tag) => tag.toLowerCase() === locale.toLowerCase());
-  return exact ?? LOCALE_TO_LOGIN[locale.toLowerCase()] ?? 'en-US';
-}
-
 /**
  * Where a successful login continues: `cpl` when it is an http(s) URL on an own domain, else the
  * app URL; with `t=<token>` set. Undefined when neither is a usable URL.

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient, type ApiRequest } from '../../../../client/api/api-client.js';
-import { consentNeeded, fetchVisitorIp, readConsent, recordConsent } from '../../../../client/analytics/consent.js';
+import { consentNeeded, readConsent, recordConsent } from '../../../../client/analytics/consent.js';
+import { fetchVisitorIp } from '../../../../client/services/visitor-ip.js';
 
 const config = { api: 'https://api.example.com/' };
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../../client/api/api-client.js';
-import type { VisitorIp } from '../../../../client/analytics/consent.js';
+import type { VisitorIp } from '../../../../client/services/visitor-ip.js';
 import { initTracking, type TrackingHandle } from '../../../../client/analytics/tracking.js';
 import type { RuntimeConfig } from '../../../../client/runtime-config.js';
 import { memorySafeStorage, randomKeyBase64 } from './helpers.js';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { appLinkUrl, type ReportError, applyBaseInfo, fetchBaseInfo, startBaseInfo, statisticsScripts } from '../../../../client/services/base-info.js';
+import { serverAppLink, type ReportError, applyBaseInfo, fetchBaseInfo, startBaseInfo, statisticsScripts } from '../../../../client/services/base-info.js';
 import { injectedScripts, scriptLoadsSucceed, testConfig, wireApi } from './helpers.js';
 
 const config = testConfig({ locale: 'pt' });
@@ -95,8 +95,8 @@ describe('applyBaseInfo', () => {
 
 describe('pure helpers', () => {
   it('appLinkUrl and statisticsScripts refuse non-http(s) values', () => {
-    expect(appLinkUrl('https://a.example.com/x', 'en')).toBe('https://a.example.com/x?rel=official_website&lang=en');
-    expect(appLinkUrl(42, 'en')).toBeUndefined();
+    expect(serverAppLink('https://a.example.com/x', 'en')).toBe('https://a.example.com/x?rel=official_website&lang=en');
+    expect(serverAppLink(42, 'en')).toBeUndefined();
     expect(statisticsScripts('<script src="data:text/javascript,alert(1)"></script>')).toEqual([]);
     expect(statisticsScripts(null)).toEqual([]);
   });

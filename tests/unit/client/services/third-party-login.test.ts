@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../client/api/api-client.js';
-import { loginLanguage, loginTarget, thirdPartyLogin } from '../../../../client/services/third-party-login.js';
+import { loginTarget, thirdPartyLogin } from '../../../../client/services/third-party-login.js';
 import { testConfig, wireApi } from './helpers.js';
 
 const config = testConfig();
@@ -69,13 +69,5 @@ describe('thirdPartyLogin', () => {
 describe('helpers', () => {
   it('loginTarget refuses an app URL that is not http(s)', () => {
     expect(loginTarget({ ...config, app: { ...config.app, appUrl: 'javascript:x' } }, 't', undefined)).toBeUndefined();
-  });
-
-  it('loginLanguage maps site locales to the spec §5 list, else en-US', () => {
-    expect(loginLanguage('vn')).toBe('vi-VN');
-    expect(loginLanguage('tc')).toBe('zh-TW');
-    expect(loginLanguage('zh-hk')).toBe('zh-HK');
-    expect(loginLanguage('jp')).toBe('en-US');
-    expect(loginLanguage('ko')).toBe('en-US');
   });
 });
