@@ -43,7 +43,9 @@ async function routeSiteHosts(context: BrowserContext): Promise<void> {
   const local: Record<string, string> = { 'www.polybrowser.example': 'localhost', 'www.polybrowser-cn.example': 'zh.localhost', 'www.polybrowser-ru.example': 'ru.localhost' };
   await context.route(/^https:\/\/www\.polybrowser(-cn|-ru)?\.example\//, async (route) => {
     const url = new URL(route.request().url());
-    const response = await route.fetch({ url: `http://${local[url.hostname]}:${e2e.port}${url.pathname}${url.search}`, maxRedirects: 0 });
+    // Node does not resolve *.localhost, so the local server is reached by address with the Host it expects.
+    const headers = { ...route.request().headers(), host: `${local[url.hostname]}:${e2e.port}` };
+    const response = await route.fetch({ url: `http://127.0.0.1:${e2e.port}${url.pathname}${url.search}`, headers, maxRedirects: 0 });
     await route.fulfill({ response });
   });
 }

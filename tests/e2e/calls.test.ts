@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connectBrowser, DESKTOP, e2e, fakeApi, MOBILE, newPage, siteUrl } from './support/e2e.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await fakeApi.reset();
+});
+
+/** Answers an outside address with a small page, so a navigation there can be observed. */
+async function answerOutside(page: Page, pattern: RegExp): Promise<void> {
+  await page.context().route(pattern, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>outside</title>' }));
+}
+
+describe('download button (spec §7)', () => {
+  it('asks for the latest version of its system and goes to data.url', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/download'));
+    await Promise.all([page.waitForURL(`${e2e.apiUrl}/files/PolyBrowser-com_win64.html`), page.locator('a[data-download-system="com_win64"]').click()]);
+    const [call] = await fakeApi.requests('/client/sys-client-version/get-latest-version');
+    expect(call!.query).toEqual({ system: 'com_win64' });
+    await context.close();
+  });
+
+  it('falls back to the static link when the API answers with a javascript: URL or an error', async () => {
+    for (const download of ['hostile', 'error'] as const) {
+      const { context, page } = await newPage(browser, DESKTOP);
+      await answerOutside(page, /^https:\/\/download\.polybrowser\.example\//);
+      await fakeApi.set({ download });
+      await page.goto(siteUrl('/download'));
+      await Promise.all([page.waitForURL('https://download.polybrowser.example/latest/PolyBrowser-arm64.dmg'), page.locator('a[data-download-system="com_arm64"]').click()]);
+      await context.close();
+    }
+  });
+
+  it('shows the 3 px loading bar while a slow call runs', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await fakeApi.set({ delayMs: 1500 });
+    await page.goto(siteUrl('/download'));
+    const bar = page.locator('.loading-bar');
+    await page.locator('a[data-download-system="com_mac"]').click();
+    await bar.waitFor({ state: 'attached', timeout: 1400 });
+    expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe('3px');
+    await page.waitForURL(`${e2e.apiUrl}/files/PolyBrowser-com_mac.html`);
+    await context.close();
+  });
+});
+
+describe('one-tap sign-in (spec §2, §7, §8)', () => {
+  it('loads 3 s after load; a rejected login shows the localised failure toast', async () => {
+    for (const [host, message] of [['main', 'Registration failed!'], ['zh', null]] as const) {
+      await fakeApi.reset();
+      await fakeApi.set({ oneTap: 'credential', loginCode: 1 });
+      const { context, page } = await newPage(browser, DESKTOP);
+      const loaded = Date.now();
+      await page.goto(siteUrl('/pricing', host));
+      const [script] = await fakeApi.waitFor('/gsi/client');
+      expect(script!.at - loaded).toBeGreaterThanOrEqual(3000);
+      const [login] = await fakeApi.waitFor('/sys/user/passport/authorized-login');
+      expect(login!.form).toMatchObject({ third_party: 'google', regParam: 'google-jwt', language: host === 'zh' ? 'zh-CN' : 'en-US' });
+      const toast = page.locator('.toast-error .toast-message');
+      await toast.waitFor();
+      const text = await toast.textContent();
+      if (message) expect(text).toBe(message);
+      else expect(text).toMatch(/[\u4e00-\u9fff]/);
+      await expect.poll(() => page.locator('#credential_picker_container').evaluate((el) => (el as HTMLElement).style.zIndex)).toBe('1000000000');
+      await context.close();
+    }
+  });
+
+  it('a successful login goes to the app with the token as t', async () => {
+    await fakeApi.set({ oneTap: 'credential', loginCode: 0 });
+    const { context, page } = await newPage(browser, DESKTOP);
+    await answerOutside(page, /^https:\/\/app\.polybrowser\.example\//);
+    await page.goto(siteUrl('/pricing'));
+    await page.waitForURL(/^https:\/\/app\.polybrowser\.example\/.*[?&]t=tok-123/, { timeout: 15_000 });
+    await context.close();
+  });
+});
+
+describe('chat (spec §4, §7)', () => {
+  it('loads the configured chat directly and moves the floating buttons 5 px above it', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
+    const [config] = await fakeApi.waitFor('/sys/config/register-chat/get-chat-type-config');
+    expect(config!.query).toEqual({ lang: 'en', type: 'www' });
+    await fakeApi.waitFor('/chat/ss.js');
+    expect(await fakeApi.requests('/third/chat/choose')).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2));
+    const gap = async () => page.evaluate(() => {
+      const chat = document.getElementById('chat-widget-frame')!.getBoundingClientRect();
+      const button = document.querySelector('.to-top')!.getBoundingClientRect();
+      return chat.top - button.bottom;
+    });
+    await expect.poll(gap, { timeout: 5000 }).toBeGreaterThanOrEqual(5);
+    await context.close();
+  });
+
+  it('asks the server to choose when open_chat is 1, and loads the default chat when the config call fails', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/pricing'));
+    await page.evaluate(() => localStorage.setItem('open_chat', '1'));
+    await fakeApi.reset();
+    await fakeApi.set({ chatChoose: 'easemob' });
+    await page.reload();
+    const [choose] = await fakeApi.waitFor('/third/chat/choose');
+    expect(choose!.query).toEqual({ ip: '203.0.113.7', lang: 'en' });
+    await fakeApi.waitFor('/chat/easemob.js');
+
+    await fakeApi.set({ chat: 'fail' });
+    await page.reload();
+    await fakeApi.waitFor('/chat/widget.js');
+
+    await fakeApi.set({ chat: 'SS_ROBOT' });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('open_chat'))).toBe('0');
+    await context.close();
+  });
+});
+
+describe('home base info (spec §7)', () => {
+  it('is asked for on the home page and injects only script-src statistics', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(siteUrl('/vn'));
+    const [call] = await fakeApi.waitFor('/home/base-info');
+    expect(call!.query).toEqual({ lang: 'vn', type: 'home' });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __stats?: number }).__stats)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline)).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe('new builds and failed chunks (spec §4, §8)', () => {
+  it('reloads the page when /builds/latest.json names a newer build', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.clock.install();
+    await page.goto(siteUrl('/pricing'));
+    await page.route('**/builds/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"buildId":"newer"}' }));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.clock.runFor(5 * 60 * 1000 + 1000);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => loads, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('a chunk that fails to load reloads once, then shows the error screen instead of looping', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.route(/\/assets\/chunks\/back-to-top-[^/]+\.js$/, (route) => route.abort());
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations++;
+    });
+    await page.goto(siteUrl('/pricing'));
+    await page.locator('#sitegen-fatal [data-error-screen]').waitFor({ timeout: 10_000 });
+    expect(navigations).toBe(2);
+    expect(await page.locator('#sitegen-fatal h2').textContent()).toBe('Something went wrong on our side.');
+    await context.close();
+  });
+});
+
+describe('the 502 screen (spec §2, §8)', () => {
+  it('counts down from 5 s and goes to the localised blog, or the site root for ru', async () => {
+    for (const [host, path, target] of [['main', '/vn/error/502', '/vn/blog'], ['ru', '/error/502', '/']] as const) {
+      const { context, page } = await newPage(browser, DESKTOP);
+      await page.clock.install();
+      await page.goto(siteUrl(path, host));
+      await page.locator('[data-island="error-screen"][data-hydrated="true"]').waitFor({ state: 'attached' });
+      // React re-renders outside the fake clock, so time is advanced a second at a time.
+      for (const shown of ['5', '4', '3', '2', '1']) {
+        await expect.poll(() => page.locator('[data-countdown]').textContent()).toBe(shown);
+        expect(page.url()).not.toMatch(new RegExp(`${target}$`));
+        await page.clock.runFor(1000);
+      }
+      await page.waitForURL((url) => url.pathname === target);
+      await context.close();
+    }
+  });
+});
