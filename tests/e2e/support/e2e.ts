@@ -14,6 +14,14 @@ export function siteUrl(path: string, host: 'main' | 'zh' | 'ru' = 'main'): stri
   return `http://${name}:${e2e.port}${path}`;
 }
 
+const LOCAL_NAME: Record<string, 'main' | 'zh' | 'ru'> = { 'www.polybrowser.example': 'main', 'www.polybrowser-cn.example': 'zh', 'www.polybrowser-ru.example': 'ru' };
+
+/** The local address of a page's real URL (https://www.polybrowser-cn.example/x → zh.localhost:<port>/x). */
+export function localUrl(realUrl: string): string {
+  const url = new URL(realUrl);
+  return siteUrl(`${url.pathname}${url.search}`, LOCAL_NAME[url.hostname] ?? 'main');
+}
+
 export async function connectBrowser(): Promise<Browser> {
   return chromium.connect(e2e.browserWs);
 }
@@ -40,11 +48,10 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
  * answered by the local server, as a hosts-file entry would, so following a link stays local.
  */
 async function routeSiteHosts(context: BrowserContext): Promise<void> {
-  const local: Record<string, string> = { 'www.polybrowser.example': 'localhost', 'www.polybrowser-cn.example': 'zh.localhost', 'www.polybrowser-ru.example': 'ru.localhost' };
   await context.route(/^https:\/\/www\.polybrowser(-cn|-ru)?\.example\//, async (route) => {
     const url = new URL(route.request().url());
     // Node does not resolve *.localhost, so the local server is reached by address with the Host it expects.
-    const headers = { ...route.request().headers(), host: `${local[url.hostname]}:${e2e.port}` };
+    const headers = { ...route.request().headers(), host: new URL(localUrl(url.href)).host };
     const response = await route.fetch({ url: `http://127.0.0.1:${e2e.port}${url.pathname}${url.search}`, headers, maxRedirects: 0 });
     await route.fulfill({ response });
   });

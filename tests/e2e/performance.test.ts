@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/locales/locale-table.js';
+import type { JsReport } from '../../src/render/js-report.js';
+import { connectBrowser, e2e, localUrl, MOBILE, newPage } from './support/e2e.js';
+
+let browser: Browser;
+const report = JSON.parse(readFileSync(join(e2e.distDir, 'reports/js.json'), 'utf8')) as JsReport;
+
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The locale a built page URL belongs to (its host, then its first path segment). */
+function localeOf(url: string): string {
+  const { hostname, pathname } = new URL(url);
+  const prefix = `/${pathname.split('/')[1] ?? ''}`;
+  const onHost = LOCALES.filter((l) => url.startsWith(e2eOrigin(l.host)) || hostname.includes(l.host === 'zh' ? '-cn' : l.host === 'ru' ? '-ru' : 'polybrowser.example'));
+  return (onHost.find((l) => l.prefix && l.prefix === prefix) ?? onHost.find((l) => !l.prefix))!.code;
+}
+const e2eOrigin = (host: string) => ({ main: 'https://www.polybrowser.example', zh: 'https://www.polybrowser-cn.example', ru: 'https://www.polybrowser-ru.example' })[host]!;
+
+/** Home, pricing and the first article of every locale (issue: "in every locale"). */
+function pagesToMeasure(): string[] {
+  const urls: string[] = [];
+  for (const locale of LOCALES) {
+    for (const template of ['home', 'pricing', 'article']) {
+      const page = report.pages.find((p) => p.template === template && localeOf(p.page) === locale.code);
+      if (page) urls.push(page.page);
+    }
+  }
+  return urls;
+}
+
+describe('the JavaScript budget (dist/reports/js.json)', () => {
+  it('holds for every page: all JavaScript a page can load, React included, within 90 KB gzip; nothing render-blocking', () => {
+    expect(report.pages.length).toBeGreaterThan(1000);
+    for (const page of report.pages) {
+      expect(page.totalGzip, page.page).toBeLessThanOrEqual(report.budgetGzip);
+      expect(page.renderBlockingBytes, page.page).toBe(0);
+    }
+  });
+});
+
+describe('layout stability', () => {
+  it('home, pricing and an article in every locale shift less than 0.05 (CLS), on a phone', async () => {
+    const urls = pagesToMeasure();
+    expect(urls.length).toBeGreaterThanOrEqual(14 * 2 + 13);
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifts: Record<string, number> = {};
+    for (const url of urls) {
+      await page.goto(localUrl(url), { waitUntil: 'load' });
+      // The banner appears after 1 s and islands hydrate when idle: measure after both.
+      await page.waitForTimeout(1100);
+      shifts[url] = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    }
+    const worst = Object.entries(shifts).sort((a, b) => b[1] - a[1])[0]!;
+    expect(worst[1], `worst: ${worst[0]}`).toBeLessThan(0.05);
+    await context.close();
+  }, 180_000);
+});
