@@ -75,6 +75,9 @@ export const FLOATING = { bottomPx: 93, aboveChatPx: 5 } as const;
 /** Spec §9 breakpoints in px; "mobile" means a viewport at most 767 px wide. */
 export const BREAKPOINTS = { xs: 320, sm: 992, md: 1200, xl: 1400, xxl: 1536, mobile: 767 } as const;
 
+/** The media query of a mobile-sized viewport. */
+export const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.mobile}px)`;
+
 /** The QR consultation image is 234 x 282 px. */
 export const QR_IMAGE = { width: 234, height: 282 } as const;
 

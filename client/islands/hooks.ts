@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { BREAKPOINTS, TIMING } from '../constants.js';
+import { MOBILE_QUERY, TIMING } from '../constants.js';
 
 /**
  * Calls `onScroll(scrollY, previousScrollY)` at most once per 200 ms (spec §9 scroll throttle),
@@ -28,7 +28,6 @@ export function useThrottledScroll(onScroll: (y: number, previousY: number) => v
   }, []);
 }
 
-export const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.mobile}px)`;
 
 /** Whether the viewport is mobile-sized (spec §9: at most 767 px). False on the server and before mount. */
 export function useIsMobile(): boolean {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { TIMING } from '../constants.js';
-import { MOBILE_QUERY, useThrottledScroll } from './hooks.js';
+import { MOBILE_QUERY, TIMING } from '../constants.js';
+import { useThrottledScroll } from './hooks.js';
 
 export interface MobileBannerProps {
   image: string;
@@ -54,7 +54,7 @@ export default function MobileBanner({ image, alt, registerUrl, registerLabel, c
 
   const visible = shown && !closed;
   return (
-    <div className={`mobile-banner${visible ? ' is-shown' : ''}${away ? ' is-away' : ''}`} hidden={!visible} data-track-expose="mobile-banner">
+    <div className={`mobile-banner${visible ? ' is-shown' : ''}${away ? ' is-away' : ''}`} data-track-expose="mobile-banner">
       <img src={image} alt={alt} width={750} height={120} decoding="async" />
       <button type="button" className="mobile-banner-close" aria-label={closeLabel} data-track="banner-close" onClick={() => setClosed(true)} />
       <a className="mobile-banner-link" href={href} data-track="banner-register">

@@ -31,7 +31,7 @@ export default function QrConsult({ label, alt, image }: QrConsultProps) {
         aria-expanded={open}
         aria-controls="qr-popup"
         data-track="qr-consult"
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpen(mobile ? !open : true)}
         onFocus={mobile ? undefined : () => setOpen(true)}
         onBlur={mobile ? undefined : () => setOpen(false)}
       >

@@ -1,4 +1,5 @@
-import { ISLAND_NAMES, type IslandName } from './island-names.js';
+import { MOBILE_QUERY } from '../constants.js';
+import { ISLAND_NAMES, type IslandLoad, type IslandName } from './island-names.js';
 import { ISLAND_LOADERS } from './registry.js';
 
 /**
@@ -14,13 +15,40 @@ export interface StartIslandsOptions {
 }
 
 export function startIslands(doc: Document, options: StartIslandsOptions = {}): void {
-  const elements = [...doc.querySelectorAll<HTMLElement>('[data-island]')];
-  const visible: HTMLElement[] = [];
-  const idle: HTMLElement[] = [];
-  for (const el of elements) (el.dataset.load === 'visible' ? visible : idle).push(el);
+  const groups: Record<IslandLoad, HTMLElement[]> = { idle: [], visible: [], interaction: [], mobile: [] };
+  for (const el of doc.querySelectorAll<HTMLElement>('[data-island]')) {
+    const load = el.dataset.load as IslandLoad;
+    (groups[load] ?? groups.idle).push(el);
+  }
   const view = doc.defaultView;
-  if (idle.length) whenIdle(view, () => idle.forEach((el) => void hydrateOne(el, options)));
-  if (visible.length) whenVisible(view, visible, (el) => void hydrateOne(el, options));
+  const hydrateAll = (els: HTMLElement[]) => els.forEach((el) => void hydrateOne(el, options));
+  if (groups.idle.length) whenIdle(view, () => hydrateAll(groups.idle));
+  if (groups.visible.length) whenVisible(view, groups.visible, (el) => void hydrateOne(el, options));
+  if (groups.interaction.length) whenInteracted(view, () => hydrateAll(groups.interaction));
+  if (groups.mobile.length) whenMobile(view, () => whenIdle(view, () => hydrateAll(groups.mobile)));
+}
+
+const INTERACTIONS = ['scroll', 'keydown', 'pointerdown', 'touchstart', 'mousemove'] as const;
+
+function whenInteracted(view: Window | null, run: () => void): void {
+  if (!view) return run();
+  const once = () => {
+    INTERACTIONS.forEach((type) => view.removeEventListener(type, once));
+    run();
+  };
+  INTERACTIONS.forEach((type) => view.addEventListener(type, once, { passive: true }));
+}
+
+function whenMobile(view: Window | null, run: () => void): void {
+  const query = view?.matchMedia?.(MOBILE_QUERY);
+  if (!query) return;
+  if (query.matches) return run();
+  const change = () => {
+    if (!query.matches) return;
+    query.removeEventListener?.('change', change);
+    run();
+  };
+  query.addEventListener?.('change', change);
 }
 
 async function hydrateOne(el: HTMLElement, options: StartIslandsOptions): Promise<void> {

@@ -20,12 +20,12 @@ export async function showToast(message: string, kind: ToastKind = 'error', dura
 
 async function render(): Promise<void> {
   const [{ renderWidget }, { ToastStack }] = await Promise.all([import('./mount-widget.js'), import('./toast.js')]);
-  renderWidget('sitegen-toasts', ToastStack, {
-    toasts,
-    closeLabel,
-    onClosed: (id: number) => {
-      toasts = toasts.filter((t) => t.id !== id);
-      void render();
-    },
-  });
+  renderWidget('sitegen-toasts', ToastStack, { toasts, closeLabel, onClosed });
+}
+
+// One function for the life of the page: a toast's leave timer depends on it, so a new function per
+// render would restart the leave animation of a toast whenever another one appears.
+function onClosed(id: number): void {
+  toasts = toasts.filter((t) => t.id !== id);
+  void render();
 }

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Assets } from '../render/page-props.js';
+import { sitegenRoot } from './sitegen-root.js';
 
 export interface BundledAssets {
   assets: Omit<Assets, 'sprite'>;
@@ -44,6 +45,8 @@ export async function bundleClient(projectRoot: string, options: { minify?: bool
     assetNames: 'media/[name]-[hash]',
     outdir,
     absWorkingDir: projectRoot,
+    // React comes from sitegen's own install, so a site whose project root has no node_modules builds too.
+    nodePaths: [join(sitegenRoot(), 'node_modules')],
     write: false,
     metafile: true,
     logLevel: 'silent',

@@ -106,11 +106,11 @@ function renderBlockingBytes(html: string, chunks: Map<string, ClientChunk>): nu
   const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
   let bytes = 0;
   for (const match of head.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = match[1] ?? '';
-    const type = attrs.match(/\btype="([^"]*)"/i)?.[1]?.toLowerCase();
+    const attrs = attributesOf(match[1] ?? '');
+    const type = attrs.get('type')?.toLowerCase();
     if (type && type !== 'text/javascript' && type !== 'application/javascript') continue; // module, JSON, JSON-LD
-    if (/\b(async|defer)\b/i.test(attrs)) continue;
-    const src = attrs.match(/\bsrc="([^"]*)"/i)?.[1];
+    if (attrs.has('async') || attrs.has('defer')) continue;
+    const src = attrs.get('src');
     bytes += src ? (chunks.get(src)?.gzipBytes ?? 1) : new TextEncoder().encode(match[2] ?? '').byteLength;
   }
   return bytes;
@@ -123,6 +123,15 @@ export function pagesHtml(pages: readonly Page[], files: readonly OutputFile[]):
     const html = byPath.get(page.outputPath);
     return typeof html === 'string' ? [{ url: page.url, template: page.template, html }] : [];
   });
+}
+
+/** Attribute names (lowercase) and values of a start tag's attribute text, quoted either way or bare. */
+function attributesOf(text: string): Map<string, string> {
+  const attrs = new Map<string, string>();
+  for (const m of text.matchAll(/([^\s"'=<>\/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+    attrs.set(m[1]!.toLowerCase(), m[2] ?? m[3] ?? m[4] ?? '');
+  }
+  return attrs;
 }
 
 export function jsReportFile(report: JsReport): OutputFile {

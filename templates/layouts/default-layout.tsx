@@ -15,7 +15,8 @@ export function DefaultLayout(props: PageProps & { children: ReactNode }) {
       <Header {...props} />
       <main id="main" tabIndex={-1}>{props.children}</main>
       <Footer {...props} />
-      <Island name="back-to-top" component={BackToTop} props={{ label: t('widgets.toTop'), sprite: assets.sprite }} />
+      {/* Nothing to do before the visitor scrolls; without JavaScript it is a link to #main. */}
+      <Island name="back-to-top" component={BackToTop} props={{ label: t('widgets.toTop'), sprite: assets.sprite }} load="interaction" />
       {/* Spec §2: the QR consultation button is for zh only. */}
       {locale.code === 'zh' ? (
         <Island name="qr-consult" component={QrConsult} props={{ label: t('widgets.qrTitle'), alt: t('widgets.qrAlt'), image: '/images/qr-consult.svg' }} />
@@ -23,6 +24,7 @@ export function DefaultLayout(props: PageProps & { children: ReactNode }) {
       <Island
         name="mobile-banner"
         component={MobileBanner}
+        load="mobile"
         props={{
           image: `/images/banner/register-${locale.bannerVariant}.svg`,
           alt: t('banner.alt'),

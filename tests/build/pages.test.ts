@@ -110,7 +110,7 @@ describe('standalone pages', () => {
 
   it('offer the five client downloads with their API system names', () => {
     const doc = parseHtml(htmlAt(site, `${MAIN}/download.html`));
-    expect([...doc.querySelectorAll('[data-system]')].map((a) => a.getAttribute('data-system'))).toEqual(['com_win64', 'com_win32', 'com_mac', 'com_arm64', 'com_linux']);
+    expect([...doc.querySelectorAll('[data-download-system]')].map((a) => a.getAttribute('data-download-system'))).toEqual(['com_win64', 'com_win32', 'com_mac', 'com_arm64', 'com_linux']);
   });
 
   it('serve a 404 page per locale root that says which path was not found', () => {
@@ -126,9 +126,9 @@ describe('standalone pages', () => {
     const en = parseHtml(htmlAt(site, `${MAIN}/error/502.html`));
     expect(en.querySelector('h1')!.textContent).toBe('Something went wrong on our side.');
     expect(en.querySelector('[data-countdown]')!.textContent).toBe('5');
-    expect(en.querySelector('[data-error-screen]')!.getAttribute('data-back')).toBe(`https://${MAIN}/blog`);
+    expect(en.querySelector('[data-error-screen] a.btn')!.getAttribute('href')).toBe(`https://${MAIN}/blog`);
     const ru = parseHtml(htmlAt(site, `${RU}/error/502.html`));
-    expect(ru.querySelector('[data-error-screen]')!.getAttribute('data-back')).toBe(`https://${RU}/`);
+    expect(ru.querySelector('[data-error-screen] a.btn')!.getAttribute('href')).toBe(`https://${RU}/`);
   });
 
   it('show the header menu with the spec entries that exist in the locale', () => {

@@ -208,5 +208,12 @@ describe('jsReport: render-blocking scripts', () => {
     expect(jsReport(pages, CHUNKS, P.main, { budgetGzip: BIG.budgetGzip, renderBlockingBudget: GZIP.legacy - 1 }).diagnostics).toHaveLength(1);
   });
 
-  it.todo('BUG src/render/js-report.ts renderBlockingBytes: a classic <script src="/assets/defer-polyfill.js"> (no async/defer attribute) is not counted, because /\\b(async|defer)\\b/ is tested against the whole attribute text including the src value; expected renderBlockingBytes > 0 and RENDER_BLOCKING_SCRIPT, actual 0 and no diagnostic');
+  it('reads async and defer as attributes, not as text inside src, and reads single-quoted attributes', () => {
+    for (const tag of ['<script src="/assets/defer-polyfill.js"></script>', "<script src='/assets/async-x.js'></script>"]) {
+      const { report, diagnostics } = withHead(tag);
+      expect(report.pages[0]!.renderBlockingBytes, tag).toBeGreaterThan(0);
+      expect(diagnostics.map((d) => d.code), tag).toEqual(['RENDER_BLOCKING_SCRIPT']);
+    }
+    expect(withHead("<script type='module' src='/a.js'></script><script defer src=/b.js></script>").report.pages[0]!.renderBlockingBytes).toBe(0);
+  });
 });

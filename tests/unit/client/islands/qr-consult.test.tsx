@@ -93,6 +93,13 @@ describe('QR consultation island', () => {
     expect(isOpen()).toBe(false);
   });
 
-  it.todo('BUG? client/islands/qr-consult.tsx:34: on desktop the button onClick toggles unconditionally, so a mouse click on the button while hovering '
-    + '(hover/focus already opened it) closes the QR popup under the pointer; expected it to stay open on desktop (hover opens, spec §2), actual: is-open removed');
+  it('stays open when clicked on desktop, where hover already opened it', () => {
+    stubViewport(false);
+    render();
+    hover(box());
+    click(button());
+    expect(isOpen()).toBe(true);
+    click(button());
+    expect(isOpen()).toBe(true);
+  });
 });

@@ -217,4 +217,33 @@ describe('startIslands', () => {
     expect(hydrate).not.toHaveBeenCalled();
     expect(FakeObserver.instances).toHaveLength(0);
   });
+
+  it('hydrates interaction islands at the first scroll, key, pointer or touch, and not before', async () => {
+    page('<div class="island" data-island="back-to-top" data-load="interaction" data-props="{}"><a class="to-top"></a></div>');
+    const hydrate = vi.fn();
+    startIslands(document, { loaders: { 'back-to-top': loaded(BackToTopStub) }, hydrate });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(hydrate).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('keydown'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
+  it('hydrates mobile islands only on a mobile-sized viewport, or when the viewport becomes one', async () => {
+    const listeners: (() => void)[] = [];
+    const query = { matches: false, addEventListener: (_: string, fn: () => void) => listeners.push(fn), removeEventListener: vi.fn() };
+    vi.stubGlobal('matchMedia', vi.fn((q: string) => (expect(q).toBe('(max-width: 767px)'), query)));
+    page('<div class="island" data-island="mobile-banner" data-load="mobile" data-props="{}"><div class="mobile-banner"></div></div>');
+    const hydrate = vi.fn();
+    startIslands(document, { loaders: { 'mobile-banner': loaded(BackToTopStub) }, hydrate });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(hydrate).not.toHaveBeenCalled();
+    query.matches = true;
+    listeners.forEach((fn) => fn());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
 });

@@ -112,9 +112,16 @@ describe('showToast', () => {
     expect(toasts().map((t) => t.querySelector('.toast-message')!.textContent)).toEqual(['Second']);
   });
 
-  it.todo('BUG client/widgets/toast.tsx:39-44 + client/widgets/show-toast.ts:26: a toast that is leaving is removed late when another toast is shown during its leave animation. '
-    + 'showToast("First") at 0 ms (leaves at 1000 ms), showToast("Second") at 1100 ms: expected "First" removed at 1300 ms, actual at 1400 ms, '
-    + 'because render() passes a new onClosed closure each time and the leave effect depends on it, so its 300 ms timer restarts');
+  it('removes a leaving toast on time when another toast appears during its leave animation', async () => {
+    await show('First', 'error');
+    await advance(1000); // First starts leaving (React renders when each act ends, as a browser renders promptly)
+    await advance(100);
+    await show('Second', 'success', 3600);
+    await advance(199);
+    expect(toasts().map((t) => t.querySelector('.toast-message')!.textContent)).toEqual(['First', 'Second']);
+    await advance(1);
+    expect(toasts().map((t) => t.querySelector('.toast-message')!.textContent)).toEqual(['Second']);
+  });
 });
 
 describe('ToastStack', () => {
