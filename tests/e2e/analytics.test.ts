@@ -94,6 +94,8 @@ describe('fingerprint and consent (spec §5, §7)', () => {
   it('waits for consent in a consent country: nothing is tracked until Accept, nothing at all after Decline', async () => {
     await fakeApi.set({ country: 'DE' });
     for (const answer of ['Accept', 'Decline'] as const) {
+      // A closing page flushes its queue (pagehide): let the previous one's beacon land before resetting.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       await fakeApi.reset();
       await fakeApi.set({ country: 'DE' });
       const { context, page } = await newPage(browser, DESKTOP);

@@ -154,8 +154,9 @@ describe('new builds and failed chunks (spec §4, §8)', () => {
   });
 
   it('a chunk that fails to load reloads once, then shows the error screen instead of looping', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    await page.route(/\/assets\/chunks\/back-to-top-[^/]+\.js$/, (route) => route.abort());
+    // The registration banner's chunk loads on phones when the page is idle.
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.route(/\/assets\/chunks\/mobile-banner-[^/]+\.js$/, (route) => route.abort());
     let navigations = 0;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations++;

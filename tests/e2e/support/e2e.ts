@@ -52,8 +52,12 @@ async function routeSiteHosts(context: BrowserContext): Promise<void> {
     const url = new URL(route.request().url());
     // Node does not resolve *.localhost, so the local server is reached by address with the Host it expects.
     const headers = { ...route.request().headers(), host: new URL(localUrl(url.href)).host };
-    const response = await route.fetch({ url: `http://127.0.0.1:${e2e.port}${url.pathname}${url.search}`, headers, maxRedirects: 0 });
-    await route.fulfill({ response });
+    try {
+      const response = await route.fetch({ url: `http://127.0.0.1:${e2e.port}${url.pathname}${url.search}`, headers, maxRedirects: 0 });
+      await route.fulfill({ response });
+    } catch {
+      // The page or context closed while a prefetch was in flight: nothing is waiting for it.
+    }
   });
 }
 
