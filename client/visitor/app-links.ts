@@ -7,7 +7,8 @@ import { parseHttpUrl } from '../platform/urls.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { isReferralCode } from './query.js';
 
-/** Adds the missing rel and lang parameters; a URL that does not parse is returned unchanged. */
+/** Adds the missing rel and lang parameters; a URL that does not parse is returned unchanged. Used by the
+ * build too (src/render), so the static links and the ones the browser rewrites agree. */
 export function appLinkUrl(url: string, locale: string): string {
   let parsed: URL;
   try {

@@ -1,11 +1,11 @@
 import { createElement, type ComponentType } from 'react';
+import { appLinkUrl } from '../../client/visitor/app-links.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { getLocale, HOST_KEYS, LOCALES } from '../locales/locale-table.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../validate/validate-site.js';
-import { withAppParams } from './app-urls.js';
 import type { OutputFile } from './output-file.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps } from './page-props.js';
@@ -44,7 +44,7 @@ export function renderPages(site: ValidSite, routed: RoutedSite, templates: Temp
       faq: site.faq.get(page.locale) ?? [],
       meta: pageMeta(page, t, site.config, routed.index),
       assets,
-      appLinks: { register: withAppParams(site.config.app.registerUrl, page.locale), login: withAppParams(site.config.app.loginUrl, page.locale) },
+      appLinks: { register: appLinkUrl(site.config.app.registerUrl, page.locale), login: appLinkUrl(site.config.app.loginUrl, page.locale) },
       runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl }),
       resolve,
       pageOf: (key) => routed.index.byKey(key, page.locale),

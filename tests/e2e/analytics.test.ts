@@ -1,25 +1,15 @@
-import type { Browser } from 'playwright-core';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decryptBatch } from '../../client/analytics/beacon-codec.js';
 import type { AnalyticsEvent } from '../../client/analytics/events.js';
 import { ROOT } from '../helpers/fixture.js';
-import { connectBrowser, DESKTOP, fakeApi, newPage, siteUrl } from './support/e2e.js';
+import { DESKTOP, fakeApi, newPage, siteUrl, useBrowser } from './support/e2e.js';
 
 const KEY = (parse(readFileSync(join(ROOT, 'content/site.yaml'), 'utf8')) as { analytics: { beaconKey: string } }).analytics.beaconKey;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await fakeApi.reset();
-});
+const browser = useBrowser();
 
 async function beaconEvents(count = 1): Promise<AnalyticsEvent[][]> {
   const beacons = await fakeApi.waitFor('/beacon', count, 20_000);
@@ -28,7 +18,7 @@ async function beaconEvents(count = 1): Promise<AnalyticsEvent[][]> {
 
 describe('analytics (spec §3, §8, §9)', () => {
   it('sends a batch of 20 at once through sendBeacon, encrypted, with the spec context fields', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing'));
     // Tracking starts once the page is idle; then 25 clicks on a tracked element.
     await page.waitForFunction(() => document.querySelectorAll('[data-island][data-hydrated="true"]').length > 0);
@@ -53,7 +43,7 @@ describe('analytics (spec §3, §8, §9)', () => {
   });
 
   it('flushes what is queued after 10 s, and reports a broken resource as error 100101', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.clock.install();
     await page.goto(siteUrl('/blog'));
     await page.clock.runFor(4000);
@@ -78,7 +68,7 @@ describe('analytics (spec §3, §8, §9)', () => {
 
 describe('fingerprint and consent (spec §5, §7)', () => {
   it('sends the fingerprint once, and not again while it is unchanged', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/'));
     const [sent] = await fakeApi.waitFor('/client/record-data/log');
     expect(sent!.form.log_type).toBe('WWW_FINGERPRINT_INFO');
@@ -98,7 +88,7 @@ describe('fingerprint and consent (spec §5, §7)', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await fakeApi.reset();
       await fakeApi.set({ country: 'DE' });
-      const { context, page } = await newPage(browser, DESKTOP);
+      const { context, page } = await newPage(browser(), DESKTOP);
       await page.goto(siteUrl('/pricing'));
       const banner = page.locator('.consent-banner');
       await banner.waitFor({ timeout: 10_000 });
@@ -118,7 +108,7 @@ describe('fingerprint and consent (spec §5, §7)', () => {
 
   it('shows the consent question in the page language', async () => {
     await fakeApi.set({ country: 'FR' });
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/fr/pricing'));
     const banner = page.locator('.consent-banner');
     await banner.waitFor({ timeout: 10_000 });

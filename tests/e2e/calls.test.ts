@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectBrowser, DESKTOP, e2e, fakeApi, MOBILE, newPage, siteUrl } from './support/e2e.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, e2e, fakeApi, MOBILE, newPage, siteUrl, useBrowser } from './support/e2e.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await fakeApi.reset();
-});
+const browser = useBrowser();
 
 /** Answers an outside address with a small page, so a navigation there can be observed. */
 async function answerOutside(page: Page, pattern: RegExp): Promise<void> {
@@ -20,7 +11,7 @@ async function answerOutside(page: Page, pattern: RegExp): Promise<void> {
 
 describe('download button (spec §7)', () => {
   it('asks for the latest version of its system and goes to data.url', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/download'));
     await Promise.all([page.waitForURL(`${e2e.apiUrl}/files/PolyBrowser-com_win64.html`), page.locator('a[data-download-system="com_win64"]').click()]);
     const [call] = await fakeApi.requests('/client/sys-client-version/get-latest-version');
@@ -30,7 +21,7 @@ describe('download button (spec §7)', () => {
 
   it('falls back to the static link when the API answers with a javascript: URL or an error', async () => {
     for (const download of ['hostile', 'error'] as const) {
-      const { context, page } = await newPage(browser, DESKTOP);
+      const { context, page } = await newPage(browser(), DESKTOP);
       await answerOutside(page, /^https:\/\/download\.polybrowser\.example\//);
       await fakeApi.set({ download });
       await page.goto(siteUrl('/download'));
@@ -40,7 +31,7 @@ describe('download button (spec §7)', () => {
   });
 
   it('shows the 3 px loading bar while a slow call runs', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await fakeApi.set({ delayMs: 1500 });
     await page.goto(siteUrl('/download'));
     const bar = page.locator('.loading-bar');
@@ -57,7 +48,7 @@ describe('one-tap sign-in (spec §2, §7, §8)', () => {
     for (const [host, message] of [['main', 'Registration failed!'], ['zh', null]] as const) {
       await fakeApi.reset();
       await fakeApi.set({ oneTap: 'credential', loginCode: 1 });
-      const { context, page } = await newPage(browser, DESKTOP);
+      const { context, page } = await newPage(browser(), DESKTOP);
       const loaded = Date.now();
       await page.goto(siteUrl('/pricing', host));
       const [script] = await fakeApi.waitFor('/gsi/client');
@@ -76,7 +67,7 @@ describe('one-tap sign-in (spec §2, §7, §8)', () => {
 
   it('a successful login goes to the app with the token as t', async () => {
     await fakeApi.set({ oneTap: 'credential', loginCode: 0 });
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await answerOutside(page, /^https:\/\/app\.polybrowser\.example\//);
     await page.goto(siteUrl('/pricing'));
     await page.waitForURL(/^https:\/\/app\.polybrowser\.example\/.*[?&]t=tok-123/, { timeout: 15_000 });
@@ -86,7 +77,7 @@ describe('one-tap sign-in (spec §2, §7, §8)', () => {
 
 describe('chat (spec §4, §7)', () => {
   it('loads the configured chat directly and moves the floating buttons 5 px above it', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     const [config] = await fakeApi.waitFor('/sys/config/register-chat/get-chat-type-config');
     expect(config!.query).toEqual({ lang: 'en', type: 'www' });
@@ -103,7 +94,7 @@ describe('chat (spec §4, §7)', () => {
   });
 
   it('asks the server to choose when open_chat is 1, and loads the default chat when the config call fails', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing'));
     await page.evaluate(() => localStorage.setItem('open_chat', '1'));
     await fakeApi.reset();
@@ -126,7 +117,7 @@ describe('chat (spec §4, §7)', () => {
 
 describe('home base info (spec §7)', () => {
   it('is asked for on the home page and injects only script-src statistics', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/vn'));
     const [call] = await fakeApi.waitFor('/home/base-info');
     expect(call!.query).toEqual({ lang: 'vn', type: 'home' });
@@ -138,7 +129,7 @@ describe('home base info (spec §7)', () => {
 
 describe('new builds and failed chunks (spec §4, §8)', () => {
   it('reloads the page when /builds/latest.json names a newer build', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.clock.install();
     await page.goto(siteUrl('/pricing'));
     await page.route('**/builds/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"buildId":"newer"}' }));
@@ -155,7 +146,7 @@ describe('new builds and failed chunks (spec §4, §8)', () => {
 
   it('a chunk that fails to load reloads once, then shows the error screen instead of looping', async () => {
     // The registration banner's chunk loads on phones when the page is idle.
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.route(/\/assets\/chunks\/mobile-banner-[^/]+\.js$/, (route) => route.abort());
     let navigations = 0;
     page.on('framenavigated', (frame) => {
@@ -172,7 +163,7 @@ describe('new builds and failed chunks (spec §4, §8)', () => {
 describe('the 502 screen (spec §2, §8)', () => {
   it('counts down from 5 s and goes to the localised blog, or the site root for ru', async () => {
     for (const [host, path, target] of [['main', '/vn/error/502', '/vn/blog'], ['ru', '/error/502', '/']] as const) {
-      const { context, page } = await newPage(browser, DESKTOP);
+      const { context, page } = await newPage(browser(), DESKTOP);
       await page.clock.install();
       await page.goto(siteUrl(path, host));
       await page.locator('[data-island="error-screen"][data-hydrated="true"]').waitFor({ state: 'attached' });

@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/locales/locale-table.js';
 import type { JsReport } from '../../src/render/js-report.js';
-import { connectBrowser, e2e, localUrl, MOBILE, newPage } from './support/e2e.js';
+import { e2e, localUrl, MOBILE, newPage, useBrowser } from './support/e2e.js';
 
-let browser: Browser;
+const browser = useBrowser();
 const report = JSON.parse(readFileSync(join(e2e.distDir, 'reports/js.json'), 'utf8')) as JsReport;
 
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The locale a built page URL belongs to (its host, then its first path segment). */
 function localeOf(url: string): string {
@@ -51,7 +44,7 @@ describe('layout stability', () => {
   it('home, pricing and an article in every locale shift less than 0.05 (CLS), on a phone', async () => {
     const urls = pagesToMeasure();
     expect(urls.length).toBeGreaterThanOrEqual(14 * 2 + 13);
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.addInitScript(() => {
       (window as unknown as { __cls: number }).__cls = 0;
       new PerformanceObserver((list) => {

@@ -1,21 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { artifactPath, connectBrowser, DESKTOP, fakeApi, MOBILE, newPage, siteUrl } from './support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { artifactPath, DESKTOP, fakeApi, MOBILE, newPage, siteUrl, useBrowser } from './support/e2e.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await fakeApi.reset();
-});
+const browser = useBrowser();
 
 describe('back-to-top (spec §2)', () => {
   it('is hidden until one viewport has been scrolled, then shown at reduced opacity, and takes the visitor up', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     const button = page.locator('.to-top');
     await page.waitForTimeout(500);
@@ -33,7 +23,7 @@ describe('back-to-top (spec §2)', () => {
 
 describe('QR consultation (spec §2)', () => {
   it('is on zh pages only, 234x282, and opens on hover on desktop', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/', 'zh'));
     const qr = page.locator('.qr-consult');
     await expect(qr.count()).resolves.toBe(1);
@@ -52,7 +42,7 @@ describe('QR consultation (spec §2)', () => {
   });
 
   it('toggles on tap on mobile and closes when the visitor scrolls', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.goto(siteUrl('/blog', 'zh'));
     await page.locator('[data-island="qr-consult"][data-hydrated="true"]').waitFor({ state: 'attached' });
     const popup = page.locator('.qr-popup');
@@ -66,7 +56,7 @@ describe('QR consultation (spec §2)', () => {
 
 describe('mobile registration banner (spec §2)', () => {
   it('appears about 1 s after load with the localised image and a registration link carrying from', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     const started = Date.now();
     await page.goto(siteUrl('/vn/pricing?utm_source=x'));
     const banner = page.locator('.mobile-banner');
@@ -81,7 +71,7 @@ describe('mobile registration banner (spec §2)', () => {
   });
 
   it('uses the zh image for tc, and the English one for locales without their own', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     for (const [path, variant] of [['/tc', 'zh'], ['/fr', 'en'], ['/pt', 'pt']] as const) {
       await page.goto(siteUrl(path));
       expect(await page.locator('.mobile-banner img').getAttribute('src'), path).toBe(`/images/banner/register-${variant}.svg`);
@@ -92,7 +82,7 @@ describe('mobile registration banner (spec §2)', () => {
   });
 
   it('slides away on scroll down, comes back on scroll up, and its left part closes it', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     const banner = page.locator('.mobile-banner');
     await banner.waitFor({ state: 'visible' });
@@ -106,7 +96,7 @@ describe('mobile registration banner (spec §2)', () => {
   });
 
   it('comes back by itself 5 s after sliding away', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.clock.install();
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     await page.clock.runFor(1500);
@@ -123,7 +113,7 @@ describe('mobile registration banner (spec §2)', () => {
   });
 
   it('is never shown on desktop', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing'));
     await page.waitForTimeout(1500);
     expect(await page.locator('.mobile-banner').isVisible()).toBe(false);
@@ -133,7 +123,7 @@ describe('mobile registration banner (spec §2)', () => {
 
 describe('tooltips (spec §2)', () => {
   it('show on hover on desktop and on tap on mobile', async () => {
-    const desktop = await newPage(browser, DESKTOP);
+    const desktop = await newPage(browser(), DESKTOP);
     await desktop.page.goto(siteUrl('/pricing'));
     const tip = desktop.page.locator('#hint-profiles-base');
     expect(await tip.isVisible()).toBe(false);
@@ -142,7 +132,7 @@ describe('tooltips (spec §2)', () => {
     expect(await tip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(17, 20, 39)');
     await desktop.context.close();
 
-    const mobile = await newPage(browser, MOBILE);
+    const mobile = await newPage(browser(), MOBILE);
     await mobile.page.goto(siteUrl('/pricing'));
     const trigger = mobile.page.locator('[aria-describedby="hint-members-team"]');
     await trigger.scrollIntoViewIfNeeded();
@@ -155,7 +145,7 @@ describe('tooltips (spec §2)', () => {
 
 describe('language switcher (spec §2, §9)', () => {
   it('stores the chosen locale in myLocale for 365 days, path /, SameSite=Lax', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing'));
     await page.locator('.lang-switch summary').click();
     const before = Date.now() / 1000;
@@ -172,7 +162,7 @@ describe('language switcher (spec §2, §9)', () => {
 
 describe('without JavaScript', () => {
   it('every page type is fully readable', async () => {
-    const { context, page } = await newPage(browser, { ...DESKTOP, javaScriptEnabled: false });
+    const { context, page } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
     for (const path of ['/', '/pricing', '/blog/how-to-manage-multiple-accounts', '/download', '/vn/faq']) {
       await page.goto(siteUrl(path));
       const h1 = page.locator('h1').first();
@@ -191,7 +181,7 @@ describe('without JavaScript', () => {
 describe('screenshots', () => {
   it('of the home page on desktop and mobile are kept as artifacts', async () => {
     for (const [name, options] of [['home-desktop.png', DESKTOP], ['home-mobile.png', MOBILE]] as const) {
-      const { context, page } = await newPage(browser, options);
+      const { context, page } = await newPage(browser(), options);
       await page.goto(siteUrl('/'));
       await page.waitForTimeout(1200);
       const png = await page.screenshot({ path: artifactPath(name) });

@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectBrowser, DESKTOP, fakeApi, newPage, siteUrl } from './support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, fakeApi, newPage, siteUrl, useBrowser } from './support/e2e.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await fakeApi.reset();
-});
+const browser = useBrowser();
 
 const storageOf = (page: import('playwright-core').Page) => page.evaluate(() => ({ code: localStorage.getItem('registeCode'), source: localStorage.getItem('source') }));
 
 describe('referral code and source (spec §4)', () => {
   it('takes the code from the query, keeps it 7 days in __REF, reports it, and adds it to register links', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     const before = Date.now() / 1000;
     await page.goto(siteUrl('/pricing?code=ABC123&source=ads'));
     const [report] = await fakeApi.waitFor('/sys/config/ref/set');
@@ -35,7 +25,7 @@ describe('referral code and source (spec §4)', () => {
   });
 
   it('applies the three query rules to storage: code only clears source, source only clears code', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing?code=C1&source=S1'));
     expect(await storageOf(page)).toEqual({ code: 'C1', source: 'S1' });
     await page.goto(siteUrl('/pricing?source=S2'));
@@ -48,7 +38,7 @@ describe('referral code and source (spec §4)', () => {
   });
 
   it('ignores a hostile code', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing?code=%3Cscript%3Ealert(1)%3C/script%3E'));
     await page.waitForTimeout(500);
     expect(await fakeApi.requests('/sys/config/ref/set')).toEqual([]);
@@ -59,7 +49,7 @@ describe('referral code and source (spec §4)', () => {
 
 describe('referrer and source tracking (spec §4, §5, §7)', () => {
   it('records an outside referrer for 365 days and reports utm parameters with it', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing?utm_source=news&utm_campaign=fall&bd_vid=77&cb=https%3A%2F%2Fapp.polybrowser.example%2Fx'), { referer: 'https://search.example.org/q?x=1' });
     const [record] = await fakeApi.waitFor('/sys/user/passport/record-source');
     expect(record!.method).toBe('POST');
@@ -74,7 +64,7 @@ describe('referrer and source tracking (spec §4, §5, §7)', () => {
   });
 
   it('does not record the own domains as referrer, rejects a hostile cb, and sends nothing when there is nothing to send', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing'), { referer: 'https://www.polybrowser-cn.example/' });
     await page.waitForTimeout(800);
     expect(await fakeApi.requests('/sys/user/passport/record-source')).toEqual([]);

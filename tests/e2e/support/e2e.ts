@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { ROOT } from '../../helpers/fixture.js';
 import type { Behaviour, RecordedRequest } from './fake-api.js';
 
@@ -24,6 +24,24 @@ export function localUrl(realUrl: string): string {
 
 export async function connectBrowser(): Promise<Browser> {
   return chromium.connect(e2e.browserWs);
+}
+
+/**
+ * A test file's connection to the shared Chromium, with the fake API reset before each test:
+ * `const browser = useBrowser();` then `newPage(browser(), MOBILE)`.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await connectBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    await fakeApi.reset();
+  });
+  return () => browser!;
 }
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };

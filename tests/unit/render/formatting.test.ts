@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { getLocale } from '../../../src/locales/locale-table.js';
-import { withAppParams } from '../../../src/render/app-urls.js';
+import { appLinkUrl } from '../../../client/visitor/app-links.js';
 import { formatPrice } from '../../../src/render/format-price.js';
 import { serializeScriptJson } from '../../../src/render/json-ld.js';
 import { ROOT } from '../../helpers/fixture.js';
@@ -33,17 +33,17 @@ describe('formatPrice (spec §9)', () => {
   });
 });
 
-describe('withAppParams (spec §5)', () => {
+describe('appLinkUrl (spec §5)', () => {
   it('adds rel=official_website and lang when missing', () => {
-    expect(withAppParams('https://app.example/register', 'vn')).toBe('https://app.example/register?rel=official_website&lang=vn');
+    expect(appLinkUrl('https://app.example/register', 'vn')).toBe('https://app.example/register?rel=official_website&lang=vn');
   });
 
   it('keeps rel and lang that are already there', () => {
-    expect(withAppParams('https://app.example/login?rel=partner&lang=fr', 'en')).toBe('https://app.example/login?rel=partner&lang=fr');
+    expect(appLinkUrl('https://app.example/login?rel=partner&lang=fr', 'en')).toBe('https://app.example/login?rel=partner&lang=fr');
   });
 
   it('returns a URL that does not parse unchanged', () => {
-    expect(withAppParams('not a url', 'en')).toBe('not a url');
+    expect(appLinkUrl('not a url', 'en')).toBe('not a url');
   });
 });
 
