@@ -6,8 +6,9 @@ import type { OutputFile } from './output-file.js';
 
 /**
  * The per-page JavaScript report (dist/reports/js.json) and its budget check. For each page:
- * - initial: what loads without any interaction: the entry, its static imports, and for each island
- *   on the page its chunk and the shared hydration chunk (React);
+ * - initial: what a phone loads without any interaction: the entry, its static imports, and for each
+ *   island that does not wait for an interaction (data-load other than "interaction") its chunk and
+ *   the shared hydration chunk (React);
  * - total: everything the page can ever load: also every on-demand chunk the entry may import
  *   (toasts, analytics, chat, ...), but only the islands the page has. The budget applies to this.
  * - renderBlocking: classic scripts in <head> without async or defer (module scripts never block).
@@ -62,12 +63,14 @@ export function jsReport(pages: readonly PageHtml[], chunks: readonly ClientChun
   const allIslandChunks = new Set(islandChunk.values());
   // Pages with the same islands load the same JavaScript: compute each set once.
   const sizes = new Map<string, { initial: number; total: number }>();
-  const sizesOf = (islands: string[]) => {
-    const key = islands.join(',');
+  const chunksOf = (names: string[]) => new Set(names.map((i) => islandChunk.get(i)).filter((p): p is string => !!p));
+  const sizesOf = (islands: string[], eager: string[]) => {
+    const key = `${islands.join(',')}|${eager.join(',')}`;
     let size = sizes.get(key);
     if (!size) {
-      const present = new Set(islands.map((i) => islandChunk.get(i)).filter((p): p is string => !!p));
-      const initialRoots = [entry, ...present, ...(present.size && hydrateChunk ? [hydrateChunk] : [])];
+      const present = chunksOf(islands);
+      const eagerChunks = chunksOf(eager);
+      const initialRoots = [entry, ...eagerChunks, ...(eagerChunks.size && hydrateChunk ? [hydrateChunk] : [])];
       const initial = closure(initialRoots, (_to, dynamic) => !dynamic);
       const total = closure([entry], (to) => !allIslandChunks.has(to) || present.has(to));
       size = { initial: gzipOf(initial), total: gzipOf(total) };
@@ -77,25 +80,29 @@ export function jsReport(pages: readonly PageHtml[], chunks: readonly ClientChun
   };
 
   const diagnostics: Diagnostic[] = [];
-  const over = new Map<string, string[]>();
+  const over = new Map<string, { url: string; total: number }[]>();
   const report: JsReport = { ...budget, chunks: chunks.map(({ imports: _imports, ...c }) => c), byTemplate: {}, pages: [] };
   for (const page of pages) {
-    const islands = [...new Set([...page.html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1]!))].sort();
-    const { initial, total } = sizesOf(islands);
+    const found = [...page.html.matchAll(/data-island="([a-z-]+)" data-load="([a-z]+)"/g)];
+    const islands = [...new Set(found.map((m) => m[1]!))].sort();
+    const eager = [...new Set(found.filter((m) => m[2] !== 'interaction').map((m) => m[1]!))].sort();
+    const { initial, total } = sizesOf(islands, eager);
     const blocking = renderBlockingBytes(page.html, byPath);
     report.pages.push({ page: page.url, template: page.template, islands, initialGzip: initial, totalGzip: total, renderBlockingBytes: blocking });
     const group = (report.byTemplate[page.template] ??= { pages: 0, initialGzip: 0, totalGzip: 0 });
     group.pages++;
     group.initialGzip = Math.max(group.initialGzip, initial);
     group.totalGzip = Math.max(group.totalGzip, total);
-    if (total > budget.budgetGzip) over.set(islands.join(', ') || 'no islands', [...(over.get(islands.join(', ') || 'no islands') ?? []), page.url]);
+    if (total > budget.budgetGzip) {
+      const key = islands.join(', ') || 'no islands';
+      over.set(key, [...(over.get(key) ?? []), { url: page.url, total }]);
+    }
     if (blocking > budget.renderBlockingBudget) {
       diagnostics.push(diagnostic('RENDER_BLOCKING_SCRIPT', `${page.url} has ${formatBytes(blocking)} of render-blocking script (budget ${formatBytes(budget.renderBlockingBudget)})`));
     }
   }
-  for (const [islands, urls] of over) {
-    const size = sizesOf(islands === 'no islands' ? [] : islands.split(', '));
-    diagnostics.push(diagnostic('JS_BUDGET_EXCEEDED', `${urls.length} page(s) such as ${urls[0]} can load ${formatBytes(size.total)} of JavaScript (gzip) with islands ${islands}; the budget is ${formatBytes(budget.budgetGzip)} (client.budgetGzip)`));
+  for (const [islands, pagesOver] of over) {
+    diagnostics.push(diagnostic('JS_BUDGET_EXCEEDED', `${pagesOver.length} page(s) such as ${pagesOver[0]!.url} can load ${formatBytes(pagesOver[0]!.total)} of JavaScript (gzip) with islands ${islands}; the budget is ${formatBytes(budget.budgetGzip)} (client.budgetGzip)`));
   }
   report.pages.sort((a, b) => a.page.localeCompare(b.page));
   return { report, diagnostics };

@@ -93,6 +93,14 @@ describe('jsReport: per-page sizes', () => {
     expect(home.totalGzip - home.initialGzip).toBe(GZIP.widget + GZIP.widgetDep);
   });
 
+  it('leaves islands that wait for an interaction out of initial, but not out of total', () => {
+    const lazy = html(`<div class="island" data-island="back-to-top" data-load="interaction" data-props="{}"><a></a></div>`);
+    const { report } = jsReport([{ url: '/lazy/', template: 'home', html: lazy }], CHUNKS, P.main, BIG);
+    expect(report.pages[0]!.islands).toEqual(['back-to-top']);
+    expect(report.pages[0]!.initialGzip).toBe(GZIP.main + GZIP.shared);
+    expect(report.pages[0]!.totalGzip).toBe(totalOf(['backToTop']));
+  });
+
   it('counts neither React nor hydration as initial on a page without islands, and no island in total', () => {
     const { report } = run();
     const blog = pageOf(report, '/blog/');
