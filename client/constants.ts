@@ -30,6 +30,12 @@ export const TIMING = {
   analyticsFlushMs: 10_000,
   /** Fingerprint audio probe gives up after 1 s. */
   fingerprintAudioTimeoutMs: 1000,
+  /**
+   * The fingerprint is collected 5 s after tracking starts, when the browser is idle (not in the
+   * spec): its probes (WebGL, canvas, audio) cost hundreds of milliseconds on a slow phone and must
+   * never compete with the page becoming usable.
+   */
+  fingerprintDelayMs: 5000,
   /** Chat widget: polled every 500 ms up to 1200 ticks; its iframe is looked for after 500 ms. */
   chatPollMs: 500,
   chatPollTicks: 1200,

@@ -4,6 +4,7 @@
  * starts after a refusal. login_ip is filled in when the visitor-IP call answers.
  */
 import type { ApiClient } from '../api/api-client.js';
+import { TIMING } from '../constants.js';
 import { sendFingerprintIfChanged } from '../fingerprint/send.js';
 import type { FingerprintEnv } from '../fingerprint/types.js';
 import type { SafeStorage } from '../platform/storage.js';
@@ -39,6 +40,12 @@ export interface TrackingHandle {
   events(): EventFactory | undefined;
 }
 
+function whenIdle(win: object, run: () => void): void {
+  const ric = (win as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  if (ric) ric.call(win, run, { timeout: 10_000 });
+  else setTimeout(run, 0);
+}
+
 export async function initTracking(options: TrackingOptions): Promise<TrackingHandle> {
   const { config, doc } = options;
   let state: ConsentState = 'ask';
@@ -54,8 +61,10 @@ export async function initTracking(options: TrackingOptions): Promise<TrackingHa
         send: createBeaconSender({ config, navigator: options.win.navigator }),
       });
       const stopAuto = startAnalytics({ win: options.win, doc, tracker, events });
-      started = { tracker, events, stop: () => (stopAuto(), tracker.stop()) };
-      void sendFingerprintIfChanged({ api: options.api, config, storage: options.storage, env: options.fingerprintEnv });
+      const fingerprint = setTimeout(() => {
+        whenIdle(options.win, () => void sendFingerprintIfChanged({ api: options.api, config, storage: options.storage, env: options.fingerprintEnv }));
+      }, TIMING.fingerprintDelayMs);
+      started = { tracker, events, stop: () => (stopAuto(), tracker.stop(), clearTimeout(fingerprint)) };
     } catch {
       // Tracking failures are silently ignored (spec §8).
     }

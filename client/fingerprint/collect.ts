@@ -39,14 +39,38 @@ export async function collectFingerprint(env: FingerprintEnv = {}): Promise<Fing
     put('clientHints', hints);
     put('battery', battery);
     put('bluetooth', bluetooth);
+    // The synchronous probes (text measuring, a WebGL context, canvas encoding) each take tens of
+    // milliseconds on a slow phone: each runs in its own task, so none blocks input for long.
+    const pause = env.yieldToMain ?? yieldToMain;
+    await pause();
     put('fonts', attempt(() => detectFonts(env)));
     put('audio', audio);
+    await pause();
     put('webgl', attempt(() => webglInfo(env)));
+    await pause();
     put('canvas', attempt(() => canvasHash(env)));
   } catch {
     // Whatever was gathered is the fingerprint.
   }
   return fp;
+}
+
+/**
+ * Lets the browser handle input and paint before the next probe: scheduler.yield() where it exists,
+ * else a message to ourselves (a new task without a timer's minimum delay).
+ */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  if (typeof MessageChannel === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 /**

@@ -84,5 +84,7 @@ export interface FingerprintEnv {
   /** For SHA-256; without it the hash falls back to cyrb53. */
   subtle?: Pick<SubtleCrypto, 'digest'>;
   /** Audio gives up after this (spec §9: 1 s); the other asynchronous probes too. */
+  /** Hands control back to the browser between probes (default: a zero-delay timer). */
+  yieldToMain?: () => Promise<void>;
   timeoutMs?: number;
 }

@@ -54,10 +54,11 @@ export default function MobileBanner({ image, alt, registerUrl, registerLabel, c
 
   const visible = shown && !closed;
   return (
-    <div className={`mobile-banner${visible ? ' is-shown' : ''}${away ? ' is-away' : ''}`} data-track-expose="mobile-banner">
+    // Off-screen until shown: hidden from assistive technology and out of the tab order meanwhile.
+    <div className={`mobile-banner${visible ? ' is-shown' : ''}${away ? ' is-away' : ''}`} aria-hidden={!visible} data-track-expose="mobile-banner">
       <img src={image} alt={alt} width={750} height={120} decoding="async" />
-      <button type="button" className="mobile-banner-close" aria-label={closeLabel} data-track="banner-close" onClick={() => setClosed(true)} />
-      <a className="mobile-banner-link" href={href} data-track="banner-register">
+      <button type="button" className="mobile-banner-close" aria-label={closeLabel} tabIndex={visible ? 0 : -1} data-track="banner-close" onClick={() => setClosed(true)} />
+      <a className="mobile-banner-link" href={href} tabIndex={visible ? 0 : -1} data-track="banner-register">
         <span className="visually-hidden">{registerLabel}</span>
       </a>
     </div>

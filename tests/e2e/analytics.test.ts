@@ -70,14 +70,18 @@ describe('fingerprint and consent (spec §5, §7)', () => {
   it('sends the fingerprint once, and not again while it is unchanged', async () => {
     const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/'));
-    const [sent] = await fakeApi.waitFor('/client/record-data/log');
+    // Collected 5 s after tracking starts, when idle (TIMING.fingerprintDelayMs).
+    const [sent] = await fakeApi.waitFor('/client/record-data/log', 1, 20_000);
     expect(sent!.form.log_type).toBe('WWW_FINGERPRINT_INFO');
     expect(sent!.form.base_encode).toBe('1');
     const data = JSON.parse(Buffer.from(sent!.form.data!, 'base64').toString('utf8')) as Record<string, unknown>;
     expect(data).toHaveProperty('canvas');
+    const remembered = await page.evaluate(() => localStorage.getItem('sitegen_fp'));
+    expect(remembered).toMatch(/^[0-9a-f]{14,64}$/);
     await page.goto(siteUrl('/pricing'));
-    await page.waitForTimeout(2500);
+    await page.waitForTimeout(8000);
     expect(await fakeApi.requests('/client/record-data/log')).toHaveLength(1);
+    expect(await page.evaluate(() => localStorage.getItem('sitegen_fp'))).toBe(remembered);
     await context.close();
   });
 
@@ -97,9 +101,9 @@ describe('fingerprint and consent (spec §5, §7)', () => {
       expect(await fakeApi.requests('/beacon')).toEqual([]);
       await banner.getByRole('button', { name: answer }).click();
       expect((await context.cookies()).find((c) => c.name === 'sitegen_consent')?.value).toBe(answer === 'Accept' ? 'granted' : 'denied');
-      if (answer === 'Accept') await fakeApi.waitFor('/client/record-data/log');
+      if (answer === 'Accept') await fakeApi.waitFor('/client/record-data/log', 1, 20_000);
       else {
-        await page.waitForTimeout(1500);
+        await page.waitForTimeout(7000);
         expect(await fakeApi.requests('/client/record-data/log')).toEqual([]);
       }
       await context.close();

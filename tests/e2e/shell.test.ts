@@ -54,13 +54,17 @@ describe('QR consultation (spec §2)', () => {
   });
 });
 
+/** Whether the banner is on screen: it waits below the viewport (translateY) until shown. */
+const onScreen = (banner: import('playwright-core').Locator) => banner.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight - 1);
+
 describe('mobile registration banner (spec §2)', () => {
   it('appears about 1 s after load with the localised image and a registration link carrying from', async () => {
     const { context, page } = await newPage(browser(), MOBILE);
     const started = Date.now();
     await page.goto(siteUrl('/vn/pricing?utm_source=x'));
     const banner = page.locator('.mobile-banner');
-    await banner.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await onScreen(banner)).toBe(false);
+    await expect.poll(() => onScreen(banner), { timeout: 5000 }).toBe(true);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(await banner.locator('img').getAttribute('src')).toBe('/images/banner/register-vn.svg');
     const href = new URL((await banner.locator('a').getAttribute('href'))!);
@@ -85,13 +89,13 @@ describe('mobile registration banner (spec §2)', () => {
     const { context, page } = await newPage(browser(), MOBILE);
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     const banner = page.locator('.mobile-banner');
-    await banner.waitFor({ state: 'visible' });
+    await expect.poll(() => onScreen(banner), { timeout: 5000 }).toBe(true);
     await page.evaluate(() => window.scrollBy(0, 400));
     await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);
     await page.evaluate(() => window.scrollBy(0, -200));
     await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(false);
     await page.locator('.mobile-banner-close').tap();
-    await expect.poll(() => banner.isVisible()).toBe(false);
+    await expect.poll(() => onScreen(banner)).toBe(false);
     await context.close();
   });
 
@@ -101,7 +105,7 @@ describe('mobile registration banner (spec §2)', () => {
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     await page.clock.runFor(1500);
     const banner = page.locator('.mobile-banner');
-    await banner.waitFor({ state: 'visible' });
+    await expect.poll(() => onScreen(banner), { timeout: 5000 }).toBe(true);
     await page.evaluate(() => window.scrollBy(0, 400));
     await page.clock.runFor(300);
     await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);

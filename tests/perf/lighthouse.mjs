@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * Lighthouse (mobile preset: Moto G class device, simulated slow 4G, 4x CPU slowdown) on the home,
- * pricing and first article page of every locale, served from dist/ by sitegen's own server, in
- * Debian's Chromium. A measurement script, not a test: scores move with machine load.
+ * pricing and first article page of every locale, in Debian's Chromium. The site is the sample site
+ * built and served exactly as for the browser tests: against the local fake API of spec §7 (a visitor
+ * from the US, so no consent banner), by sitegen's own server. A measurement script, not a test:
+ * scores move with machine load.
  *
- *   npm run lighthouse                 # every locale (42 pages, ~5 minutes)
+ *   npm run lighthouse                 # every locale (42 pages, ~6 minutes)
  *   npm run lighthouse -- --locales en,zh,vn
  *
  * Prints one line per page and the lowest score; exits 1 when a page scores under 95 or CLS ≥ 0.05.
@@ -17,11 +19,11 @@ import lighthouse from 'lighthouse';
 const root = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const only = args.includes('--locales') ? args[args.indexOf('--locales') + 1].split(',') : undefined;
-const report = JSON.parse(readFileSync(join(root, 'dist/reports/js.json'), 'utf8'));
 
-const { serveSite } = await import(await bundledServe());
-const server = await serveSite({ dir: join(root, 'dist'), port: 0, log: () => {} });
-const port = new URL(server.url).port;
+const { startSiteWithFakeApi } = await import(await bundled('tests/e2e/support/site-with-fake-api.ts'));
+const site = await startSiteWithFakeApi(root);
+const report = JSON.parse(readFileSync(join(site.distDir, 'reports/js.json'), 'utf8'));
+const port = site.port;
 const LOCAL = { 'www.polybrowser.example': 'localhost', 'www.polybrowser-cn.example': 'zh.localhost', 'www.polybrowser-ru.example': 'ru.localhost' };
 const localUrl = (real) => {
   const url = new URL(real);
@@ -67,7 +69,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  await server.close();
+  await site.close();
 }
 const worst = rows.reduce((a, b) => (b.score < a.score ? b : a));
 const worstCls = rows.reduce((a, b) => (b.cls > a.cls ? b : a));
@@ -83,10 +85,10 @@ function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} kB`.padStart(8);
 }
 
-/** sitegen's server is TypeScript: bundle it once with esbuild, as bin/sitegen does for the CLI. */
-async function bundledServe() {
+/** The site helper is TypeScript: bundle it with esbuild, as bin/sitegen does for the CLI. */
+async function bundled(entry) {
   const esbuild = await import('esbuild');
-  const out = join(root, 'node_modules/.cache/sitegen/serve-for-lighthouse.mjs');
-  await esbuild.build({ entryPoints: [join(root, 'src/serve/serve-site.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: out, logLevel: 'silent' });
+  const out = join(root, 'node_modules/.cache/sitegen/lighthouse-site.mjs');
+  await esbuild.build({ entryPoints: [join(root, entry)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: out, logLevel: 'silent' });
   return out;
 }

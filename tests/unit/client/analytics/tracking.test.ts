@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMING } from '../../../../client/constants.js';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../../client/api/api-client.js';
 import type { VisitorIp } from '../../../../client/services/visitor-ip.js';
 import { initTracking, type TrackingHandle } from '../../../../client/analytics/tracking.js';
@@ -56,6 +57,8 @@ describe('initTracking', () => {
     expect(handle.status()).toBe('granted');
     expect(handle.tracker()?.queued()[0]).toMatchObject({ type: 'view' });
     expect(handle.events()?.context().login_ip).toBe('203.0.113.9');
+    expect(requests.map((r) => r.url)).not.toContain('https://api.example.com/client/record-data/log');
+    await vi.advanceTimersByTimeAsync(TIMING.fingerprintDelayMs);
     await vi.waitFor(() => expect(requests.map((r) => r.url)).toContain('https://api.example.com/client/record-data/log'));
   });
 
@@ -75,6 +78,8 @@ describe('initTracking', () => {
     expect(handle.status()).toBe('granted');
     expect(document.cookie).toContain('sitegen_consent=granted');
     expect(handle.tracker()?.queued()[0]).toMatchObject({ type: 'view', login_ip: '203.0.113.9' });
+    expect(requests.map((r) => r.url)).not.toContain('https://api.example.com/client/record-data/log');
+    await vi.advanceTimersByTimeAsync(TIMING.fingerprintDelayMs);
     await vi.waitFor(() => expect(requests.map((r) => r.url)).toContain('https://api.example.com/client/record-data/log'));
   });
 

@@ -219,6 +219,18 @@ describe('collectFingerprint', () => {
     expect(fp.fonts).toEqual([]);
   });
 
+  it('runs the synchronous probes (fonts, WebGL, canvas) in tasks of their own', async () => {
+    const order: string[] = [];
+    const env: FingerprintEnv = {
+      timeZone: () => 'UTC',
+      createCanvas: () => (order.push('canvas element'), null),
+      yieldToMain: async () => void order.push('yield'),
+    };
+    await collectFingerprint(env);
+    // fonts, webgl and canvas each create a canvas element; a yield comes before each.
+    expect(order).toEqual(['yield', 'canvas element', 'yield', 'canvas element', 'yield', 'canvas element']);
+  });
+
   it('with nothing available gives (almost) nothing, and does not throw or hang', async () => {
     await expect(collectFingerprint({ timeZone: () => undefined })).resolves.toEqual({ navigator: {} });
     await expect(collectFingerprint({ navigator: throwingNavigator, createCanvas: () => { throw new Error('x'); } })).resolves.toBeTypeOf('object');
@@ -232,8 +244,11 @@ describe('collectFingerprint', () => {
     };
     let fp: unknown;
     void collectFingerprint(hanging).then((v) => (fp = v));
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(fp).toEqual({ navigator: { timezone: 'UTC' }, audio: 'timeout' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fp).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    // The remaining probes run in tasks of their own (a message round trip each), then it resolves.
+    await vi.waitFor(() => expect(fp).toEqual({ navigator: { timezone: 'UTC' }, audio: 'timeout' }));
   });
 
   it('runs in happy-dom, whose canvas has no context', async () => {
