@@ -1,8 +1,9 @@
-/** Spec §9: the locale cookie lives 365 days, path /, SameSite=Lax. */
-export const LOCALE_COOKIE = { name: 'myLocale', maxAgeDays: 365 } as const;
+import { COOKIE, COOKIE_DAYS } from './constants.js';
+import { cookieString } from './platform/cookies.js';
 
+/** Spec §9: the locale cookie lives 365 days, path /, SameSite=Lax. */
 export function localeCookie(code: string): string {
-  return `${LOCALE_COOKIE.name}=${encodeURIComponent(code)}; Max-Age=${LOCALE_COOKIE.maxAgeDays * 86400}; Path=/; SameSite=Lax`;
+  return cookieString(COOKIE.locale, code, COOKIE_DAYS.locale);
 }
 
 /** A click on a language-switcher link stores the choice, so the edge sends the visitor there next time. */

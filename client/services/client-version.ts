@@ -6,7 +6,7 @@
 import { apiUrl, type ApiClient } from '../api/api-client.js';
 import { parseHttpUrl } from '../platform/urls.js';
 import type { RuntimeConfig } from '../runtime-config.js';
-import type { LoadingBar } from './loading-bar.js';
+import type { Loading } from '../widgets/loading.js';
 
 export const CLIENT_SYSTEMS = ['com_win64', 'com_win32', 'com_mac', 'com_arm64', 'com_linux'] as const;
 export type ClientSystem = (typeof CLIENT_SYSTEMS)[number];
@@ -33,7 +33,7 @@ export interface DownloadButtonDeps {
   api: ApiClient;
   config: Pick<RuntimeConfig, 'api'>;
   location: { assign(url: string): void };
-  loading?: LoadingBar;
+  loading?: Loading;
 }
 
 /**

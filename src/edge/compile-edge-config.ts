@@ -1,3 +1,4 @@
+import { COOKIE } from '../../client/constants.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
 import { DEFAULT_LOCALE, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../locales/locale-table.js';
@@ -66,7 +67,7 @@ function baseDocument(site: ValidSite, pages: readonly Page[]): EdgeConfig {
     },
     detect: {
       host: 'main',
-      cookie: 'myLocale',
+      cookie: COOKIE.locale,
       fallback: DEFAULT_LOCALE,
       languages: LOCALES.flatMap((l) => l.acceptLanguage.map((tag) => [tag, l.code] as [string, string])),
     },
