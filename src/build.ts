@@ -54,6 +54,8 @@ export interface BuildResult {
   config?: SiteConfig;
   /** Size of the edge document (minified JSON) and its budget. */
   edge?: { bytes: number; budget: number };
+  /** The most JavaScript (gzip) any page can load, and the budget (client.budgetGzip). */
+  js?: { maxGzip: number; budget: number };
 }
 
 /** The pipeline: each line a stage; only emit writes. */
@@ -146,7 +148,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   lap('emit');
-  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget } };
+  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip } };
 }
 
 function bundleMessage(error: unknown): string {

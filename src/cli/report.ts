@@ -57,6 +57,8 @@ export interface BuildSummary {
   errors: number;
   /** Size of the edge document (minified JSON) and the budget it must fit. */
   edge?: { bytes: number; budget: number };
+  /** The most JavaScript (gzip) a page can load, and its budget. */
+  js?: { maxGzip: number; budget: number };
 }
 
 export function summarize(result: BuildResult, totalMs: number): BuildSummary {
@@ -84,6 +86,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     warnings: result.diagnostics.filter((d) => d.severity === 'warning').length,
     errors: result.diagnostics.filter((d) => d.severity === 'error').length,
     edge: result.edge,
+    js: result.js,
   };
 }
 
@@ -98,6 +101,7 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     const kinds = Object.entries(summary.output.byKind).sort(([a], [b]) => a.localeCompare(b));
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
     if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
+    if (summary.js) lines.push(`  JavaScript per page at most ${formatBytes(summary.js.maxGzip)} gzip of its ${formatBytes(summary.js.budget)} budget (dist/reports/js.json)`);
     if (style.verbose) {
       lines.push(`  pages per locale: ${Object.entries(summary.pages.perLocale).map(([l, n]) => `${l} ${n}`).join(', ')}`);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { baseFiles, buildFixture, errorsOf, htmlAt, MAIN, simplePage } from '../helpers/fixture.js';
 
 const site = (budget: number) => {
-  const files = { ...baseFiles(), 'content/en/helps/start.md': simplePage('Start') };
+  const files: Record<string, string> = { ...baseFiles(), 'content/en/helps/start.md': simplePage('Start') };
   files['content/site.yaml'] = files['content/site.yaml']!.replace(/^  budgetGzip: \d+$/m, `  budgetGzip: ${budget}`);
   return files;
 };
