@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { ApiError, createApiClient, type ApiClient, type ApiRequest, type ApiResponse } from '../../../../client/api/api-client.js';
 import type { RuntimeConfig } from '../../../../client/runtime-config.js';
 import type { SafeStorage } from '../../../../client/platform/storage.js';
+export { memoryStorage } from '../memory-storage.js';
 
 export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
   return {
@@ -69,16 +70,6 @@ export function routeApi(routes: Record<string, ApiResponse | Error | (() => Api
     return answer;
   }) as unknown as ApiClient & ReturnType<typeof vi.fn>;
   return { api, calls };
-}
-
-export function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key),
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
 }
 
 /** happy-dom reports disabled script loading as an error; tests choose load or error. */

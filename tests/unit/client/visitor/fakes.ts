@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../../client/api/api-client.js';
 import { safeStorage, type SafeStorage } from '../../../../client/platform/storage.js';
 import type { RuntimeConfig } from '../../../../client/runtime-config.js';
+export { memoryStorage } from '../memory-storage.js';
 
 export const config: RuntimeConfig = {
   locale: 'vn',
@@ -72,17 +73,6 @@ export function fakeDoc(options: FakeDocOptions = {}): { doc: Document; writes: 
   });
   if (options.html) doc.body.innerHTML = options.html;
   return { doc, writes, jar };
-}
-
-/** A SafeStorage over a Map, exposing the Map for assertions. */
-export function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get: (key) => data.get(key),
-    set: (key, value) => void data.set(key, value),
-    remove: (key) => void data.delete(key),
-  };
 }
 
 /** The real safeStorage over a localStorage whose every method throws (quota, privacy mode). */
