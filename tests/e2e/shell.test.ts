@@ -187,7 +187,8 @@ describe('screenshots', () => {
     for (const [name, options] of [['home-desktop.png', DESKTOP], ['home-mobile.png', MOBILE]] as const) {
       const { context, page } = await newPage(browser(), options);
       await page.goto(siteUrl('/'));
-      await page.waitForTimeout(1200);
+      // After the banner's 1 s delay and its 300 ms slide.
+      await page.waitForTimeout(1800);
       const png = await page.screenshot({ path: artifactPath(name) });
       expect(png.byteLength).toBeGreaterThan(10_000);
       await context.close();
