@@ -60,10 +60,12 @@ export const TABLE_SCHEMAS = {
     to: z.union([z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"'), httpUrl]),
     host: z.enum(HOST_KEYS).default('main'),
   }).strict())),
+  /** Old addresses that must keep reaching a page in at most one redirect (checked by `sitegen check`). */
+  'legacy-urls': z.preprocess((value) => value ?? [], z.array(httpUrl)),
 } as const;
 
 /** Tables a site may leave out, and what they mean when absent. */
-export const OPTIONAL_TABLES: Partial<{ [K in keyof typeof TABLE_SCHEMAS]: z.infer<(typeof TABLE_SCHEMAS)[K]> }> = { redirects: [] };
+export const OPTIONAL_TABLES: Partial<{ [K in keyof typeof TABLE_SCHEMAS]: z.infer<(typeof TABLE_SCHEMAS)[K]> }> = { redirects: [], 'legacy-urls': [] };
 
 export type TableName = keyof typeof TABLE_SCHEMAS;
 export type Tables = { [K in TableName]: z.infer<(typeof TABLE_SCHEMAS)[K]> };

@@ -1,0 +1,48 @@
+import type { EdgeConfig } from '../edge/edge-config-schema.js';
+
+/**
+ * What `sitegen check` reports: one finding per broken rule, at a file and (where it has one) a
+ * line and column of that file, with a message a writer can act on.
+ */
+export type FindingSeverity = 'error' | 'warning';
+
+export interface Finding {
+  /** Stable rule id, e.g. "link-broken", "hreflang-not-reciprocal". */
+  rule: string;
+  severity: FindingSeverity;
+  /** Path relative to the checked directory: www.example.com/vn/pricing.html, edge-config.json. */
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/** A built site as the checks see it: every output file, and the edge document it was built with. */
+export interface CheckInput {
+  files: ReadonlyMap<string, Uint8Array>;
+  edge: EdgeConfig;
+}
+
+/** One HTML page of the output. */
+export interface SitePage {
+  /** Output path: www.polybrowser.example/vn/pricing.html. */
+  file: string;
+  /** Host key (main, zh, ru) of the folder it is in. */
+  host: string;
+  /** Absolute URL it is served at: https://www.polybrowser.example/vn/pricing. */
+  url: string;
+  html: string;
+  /** A locale's 404 page (served for unknown paths, never linked to or listed). */
+  notFound: boolean;
+}
+
+/** 1-based line and column of a character offset. */
+export function positionAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}

@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkLinks } from '../../../src/check/link-checks.js';
+import { parseLegacyUrls } from '../../../src/check/legacy-urls.js';
+import { checkRedirects } from '../../../src/check/redirect-checks.js';
+import type { CheckInput } from '../../../src/check/finding.js';
+import { edgeConfigSchema, type EdgeConfig } from '../../../src/edge/edge-config-schema.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { baseFiles, buildFixture, MAIN, ROOT, simplePage } from '../../helpers/fixture.js';
+
+/** The sample site's public files (favicon, banner and QR images), which every page links to. */
+function publicFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const e of readdirSync(join(ROOT, 'content/public'), { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) files[relative(ROOT, join(e.parentPath, e.name))] = readFileSync(join(e.parentPath, e.name), 'utf8');
+  }
+  return files;
+}
+
+let base: CheckInput;
+const PAGE = `${MAIN}/helps/start.html`;
+
+beforeAll(async () => {
+  const result = await buildFixture({
+    ...baseFiles(),
+    ...publicFiles(),
+    'content/en/helps/start.md': simplePage('Start', '## Install the client\n\nRead [the guide](/helps/start#install-the-client).\n'),
+  });
+  expect(result.ok).toBe(true);
+  base = { files: result.output, edge: edgeConfigSchema.parse(JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!))) };
+});
+
+/** The fixture with one page's HTML changed: `insert` goes right after <main ...>. */
+function withInsert(insert: string, file = PAGE): { input: CheckInput; line: number; column: number } {
+  const html = new TextDecoder().decode(base.files.get(file)!);
+  const at = html.indexOf('>', html.indexOf('<main')) + 1;
+  const changed = html.slice(0, at) + insert + html.slice(at);
+  const files = new Map(base.files);
+  files.set(file, new TextEncoder().encode(changed));
+  const before = changed.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  return { input: { files, edge: base.edge }, line, column };
+}
+
+describe('checkLinks', () => {
+  it('finds nothing wrong in a built site, and lists external links without fetching them', () => {
+    const result = checkLinks(base);
+    expect(result.findings).toEqual([]);
+    expect(result.checked).toBeGreaterThan(100);
+    expect(result.external.some((l) => l.url.startsWith('https://app.polybrowser.example/'))).toBe(true);
+  });
+
+  it('reports a link to a missing page at its line and column (link-broken)', () => {
+    const { input, line, column } = withInsert('<a href="/helps/missing">x</a>');
+    const [finding] = checkLinks(input).findings;
+    expect(finding).toEqual({ rule: 'link-broken', severity: 'error', file: PAGE, line, column: column + 9, message: expect.stringContaining('href="/helps/missing": no page or file at https://www.polybrowser.example/helps/missing') });
+  });
+
+  it('reports a missing asset and a link on another host of the site', () => {
+    const { input } = withInsert('<img src="/images/nope.png" alt="" width="1" height="1"><a href="https://www.polybrowser-cn.example/no-such-page">x</a>');
+    expect(checkLinks(input).findings.map((f) => f.rule)).toEqual(['link-broken', 'link-broken']);
+  });
+
+  it('warns about a link that only works through a redirect (link-redirects)', () => {
+    const { input } = withInsert('<a href="/Pricing">x</a><a href="/helps/start/">y</a>');
+    const findings = checkLinks(input).findings;
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['link-redirects', 'warning'], ['link-redirects', 'warning']]);
+    expect(findings[0]!.message).toContain('is redirected to /pricing');
+    expect(findings[1]!.message).toContain('is redirected to /helps/start;');
+  });
+
+  it('checks anchors on the same and other pages (anchor-missing)', () => {
+    const { input } = withInsert('<a href="#nowhere">x</a><a href="/helps/start#install-the-client">ok</a><a href="/pricing#plans-x">y</a>');
+    const findings = checkLinks(input).findings;
+    expect(findings.map((f) => f.rule)).toEqual(['anchor-missing', 'anchor-missing']);
+    expect(findings[0]!.message).toContain('has no element with id "nowhere"');
+  });
+
+  it('ignores URLs inside script blocks (JSON-LD, runtime configuration)', () => {
+    const { input } = withInsert('<script type="application/ld+json">{"url":"https://www.polybrowser.example/nope"}</script>');
+    expect(checkLinks(input).findings).toEqual([]);
+  });
+});
+
+describe('checkRedirects', () => {
+  it('summarises the redirect graph: everything lands in one hop', () => {
+    const { findings, summary } = checkRedirects(base);
+    expect(findings).toEqual([]);
+    expect(summary).toMatchObject({ languageHosts: 3, legacySections: 3, longestChain: 0 });
+  });
+
+  it('accepts legacy URLs that reach a page in one redirect and names those that do not (legacy-url)', () => {
+    const yaml = '- https://www.polybrowser.example/Helps/Start\n- https://www.polybrowser.example/pricing/\n- https://www.polybrowser.example/gone-forever\n';
+    const legacy = parseLegacyUrls(yaml, 'content/data/legacy-urls.yaml');
+    const { findings, summary } = checkRedirects(base, legacy);
+    expect(summary.longestChain).toBe(1);
+    expect(summary.legacyChecked).toBe(3);
+    expect(findings).toEqual([{ rule: 'legacy-url', severity: 'error', file: 'content/data/legacy-urls.yaml', line: 3, column: 3, message: expect.stringContaining('https://www.polybrowser.example/gone-forever is not a page and is not redirected') }]);
+  });
+
+  it('reports a declared redirect whose target is gone (redirect-broken); a chain is one hop at the edge', () => {
+    const edge: EdgeConfig = { ...base.edge, redirects: { main: { '/old-a': '/old-b', '/old-b': '/pricing', '/old-c': '/nowhere' } } };
+    const { findings, summary } = checkRedirects({ files: base.files, edge });
+    expect(findings.map((f) => [f.rule, f.message])).toEqual([
+      ['redirect-broken', 'https://www.polybrowser.example/old-c is redirected to https://www.polybrowser.example/nowhere, which is not a page'],
+    ]);
+    // The edge walks /old-a → /old-b → /pricing itself and answers with one redirect.
+    expect(summary.longestChain).toBe(1);
+  });
+});
