@@ -30,7 +30,7 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
   const pages = sitePages(input);
   const pageByUrl = new Map(pages.map((p) => [p.url, p]));
   const idsOf = memoIds();
-  const hostDirs = new Map(Object.entries(input.edge.origins).map(([key, origin]) => [key, new URL(origin).hostname]));
+  const hostDirs = new Map(Object.entries(input.edge.origins).map(([key, origin]) => [key, new URL(origin).host]));
   const external = new Map<string, ExternalLink>();
   const findings: Finding[] = [];
   const verdicts = new Map<string, Verdict>();

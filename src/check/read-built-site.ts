@@ -11,7 +11,9 @@ import type { LegacyUrl } from './redirect-checks.js';
  */
 export async function readBuiltSite(dir: string): Promise<CheckInput> {
   const files = new Map<string, Uint8Array>();
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new Error(`there is no built site at ${dir}: run sitegen build first, or pass the output directory with --dir`) : error;
+  });
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);

@@ -4,10 +4,11 @@ const decoder = new TextDecoder();
 
 /**
  * The HTML pages of a built site, with the URL each is served at. Host folders are named by the
- * hostname of the edge document's origins; `x.html` is served at `/x`, `index.html` at its folder.
+ * host of the edge document's origins (name and any port, as src/route/urls.ts hostDir names
+ * them); `x.html` is served at `/x`, `index.html` at its folder.
  */
 export function sitePages(input: CheckInput): SitePage[] {
-  const hostOfFolder = new Map(Object.entries(input.edge.origins).map(([key, origin]) => [new URL(origin).hostname, { key, origin }]));
+  const hostOfFolder = new Map(Object.entries(input.edge.origins).map(([key, origin]) => [new URL(origin).host, { key, origin }]));
   // The 404 pages static hosts serve for unknown paths: one at each locale root (src/route/urls.ts).
   const notFoundFiles = new Set(input.edge.locales.map(([, host, prefix]) => `${host}${prefix ? `/${prefix}` : ''}/404.html`));
   const pages: SitePage[] = [];

@@ -1,6 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { build } from '../build.js';
+import { checkSite, type CheckReport } from '../check/check-site.js';
+import { edgeConfigSchema } from '../edge/edge-config-schema.js';
+import { formatReportHtml, formatReportText } from '../check/format-report.js';
+import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { serveSite } from '../serve/serve-site.js';
 import { formatDiagnostics, formatStage, formatSummary, summarize } from './report.js';
 
@@ -46,7 +51,8 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .addOption(new Option('-q, --quiet', 'print errors and the summary only').conflicts('verbose'))
     .option('--verbose', 'print every warning and per-locale page counts')
     .option('--json', 'print a machine-readable report on stdout (for CI)')
-    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .option('--check', 'then run every check of sitegen check on the output; errors fail the build')
+    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean }) => {
       const style = { color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose };
       const started = performance.now();
       const progress = !opts.json && !opts.quiet;
@@ -67,6 +73,37 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         io.stderr(`${formatSummary(summary, style)}\n`);
       }
       exitCode = result.ok ? EXIT.ok : EXIT.buildFailed;
+      if (result.ok && opts.check) {
+        const edgeBytes = result.output.get('edge-config.json')!;
+        const input = { files: result.output, edge: edgeConfigSchema.parse(JSON.parse(new TextDecoder().decode(edgeBytes))) };
+        const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, opts.root) });
+        printCheck(report, { json: !!opts.json, color: style.color });
+        if (!report.ok) exitCode = EXIT.buildFailed;
+      }
+    });
+
+  program.command('check')
+    .description('prove a built site correct: links and anchors, hreflang, sitemaps, HTML, redirects')
+    .option('-d, --dir <dir>', 'built output to check', 'dist')
+    .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', 'content/site.yaml')
+    .option('--json', 'print the report as JSON on stdout (for CI)')
+    .option('--html <file>', 'also write the report as a filterable HTML page')
+    .action(async (opts: { dir: string; config: string; json?: boolean; html?: string }) => {
+      let input: Awaited<ReturnType<typeof readBuiltSite>>;
+      try {
+        input = await readBuiltSite(resolve(io.cwd, opts.dir));
+      } catch (error) {
+        io.stderr(`sitegen check: ${(error as Error).message}\n`);
+        exitCode = EXIT.buildFailed;
+        return;
+      }
+      const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, io.cwd) });
+      printCheck(report, { json: !!opts.json, color: io.isTTY && !io.env.NO_COLOR && !io.env.CI });
+      if (opts.html) {
+        await writeFile(resolve(io.cwd, opts.html), formatReportHtml(report));
+        if (!opts.json) io.stderr(`report written to ${opts.html}\n`);
+      }
+      exitCode = report.ok ? EXIT.ok : EXIT.buildFailed;
     });
 
   program.command('serve')
@@ -86,6 +123,11 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         process.once('SIGTERM', stop);
       });
     });
+
+  function printCheck(report: CheckReport, how: { json: boolean; color: boolean }): void {
+    if (how.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else io.stderr(`${formatReportText(report, how.color)}\n`);
+  }
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

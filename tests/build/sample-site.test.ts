@@ -136,7 +136,7 @@ describe('the sample site', () => {
   });
 
   it('writes sitemaps that validate against the sitemaps.org schema and list every indexable page once', async () => {
-    const schemas = ['sitemap.xsd', 'xhtml-link.xsd', 'urlset.xsd', 'siteindex.xsd'].map((f) => ({ fileName: f, contents: readFileSync(join(ROOT, 'tests/schemas', f), 'utf8') }));
+    const schemas = ['sitemap.xsd', 'xhtml-link.xsd', 'urlset.xsd', 'siteindex.xsd'].map((f) => ({ fileName: f, contents: readFileSync(join(ROOT, 'src/check/schemas', f), 'utf8') }));
     const listed: string[] = [];
     for (const [host, locales] of [[HOSTS.main, ALL.filter((l) => !['zh', 'ru'].includes(l))], [HOSTS.zh, ['zh']], [HOSTS.ru, ['ru']]] as const) {
       const index = text(`${host}/index-sitemap.xml`);

@@ -1,0 +1,49 @@
+import type { CheckInput, Finding } from './finding.js';
+import { checkHreflang } from './hreflang-checks.js';
+import { checkHtml } from './html-checks.js';
+import { checkLinks, type ExternalLink } from './link-checks.js';
+import { checkRedirects, type LegacyUrl, type RedirectSummary } from './redirect-checks.js';
+import { checkSitemaps } from './sitemap-checks.js';
+
+export interface CheckReport {
+  ok: boolean;
+  counts: { error: number; warning: number };
+  byRule: Record<string, number>;
+  findings: Finding[];
+  links: { checked: number; external: ExternalLink[] };
+  redirects: RedirectSummary;
+  /** Milliseconds per check. */
+  timings: Record<string, number>;
+}
+
+/**
+ * Every check of a built site (README "sitegen check"). Pure: the output is passed in, the report is
+ * returned; the CLI reads dist/ and prints or writes the report.
+ */
+export async function checkSite(input: CheckInput, options: { legacy?: readonly LegacyUrl[]; clock?: () => number } = {}): Promise<CheckReport> {
+  const clock = options.clock ?? (() => performance.now());
+  const timings: Record<string, number> = {};
+  const timed = async <T,>(name: string, run: () => T | Promise<T>): Promise<T> => {
+    const start = clock();
+    const result = await run();
+    timings[name] = clock() - start;
+    return result;
+  };
+  const links = await timed('links', () => checkLinks(input));
+  const hreflang = await timed('hreflang', () => checkHreflang(input));
+  const sitemaps = await timed('sitemaps', () => checkSitemaps(input));
+  const html = await timed('html', () => checkHtml(input));
+  const redirects = await timed('redirects', () => checkRedirects(input, options.legacy));
+  const findings = [...links.findings, ...hreflang, ...sitemaps, ...html, ...redirects.findings].sort(byPlace);
+  const counts = { error: 0, warning: 0 };
+  const byRule: Record<string, number> = {};
+  for (const f of findings) {
+    counts[f.severity]++;
+    byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
+  }
+  return { ok: counts.error === 0, counts, byRule, findings, links: { checked: links.checked, external: links.external }, redirects: redirects.summary, timings };
+}
+
+function byPlace(a: Finding, b: Finding): number {
+  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.rule.localeCompare(b.rule);
+}

@@ -1,0 +1,281 @@
+import { ConfigLoader, HtmlValidate, type Config, type ConfigData, type Message, type ResolvedConfig } from 'html-validate';
+import { LOCALES, type Locale, type LocaleCode } from '../locales/locale-table.js';
+import { positionAt, type CheckInput, type Finding, type SitePage } from './finding.js';
+import { attributeOf, decodeEntities, rawTextOf, scanTags, type HtmlTag } from './html/scan-tags.js';
+import { sitePages } from './site-pages.js';
+import { sortFindings } from './xml/sort-findings.js';
+
+/** How much of the site html-validate reads (see checkHtml). */
+export interface HtmlCheckOptions {
+  /** 'sample' (default): one page per template and locale script; 'all': every page. */
+  validate?: 'sample' | 'all';
+}
+
+/**
+ * The HTML of every page (404 pages included):
+ * - html-invalid: an html-validate message (the rule configuration of tests/build/sample-site.test.ts,
+ *   minus the few rules that a dedicated rule below reports on every page with a clearer message);
+ * - html-duplicate-id: an id used twice (at the second);
+ * - html-h1: not exactly one `<h1>` (at the second, or at `<body>` when there is none);
+ * - html-lang: `<html>` without lang, a lang that is no locale's hreflang or not the page's own
+ *   locale (`<body data-locale>`), a dir missing or not the locale's;
+ * - html-img-alt, html-img-size: an `<img>` without alt; without width and height (layout shift);
+ * - title-missing, description-missing (errors) and title-length, description-length (warnings):
+ *   `<title>` and `<meta name="description">` against what search results display, in characters
+ *   after decoding entities: 8–30 and 30–80 for Chinese, Japanese and Korean, 10–60 and 50–160 for
+ *   every other script (Thai and Hindi included).
+ *
+ * Cost: the own rules read every page with a small tag scanner (about 0.5 s for the sample site's
+ * 1,140 pages). html-validate builds a full DOM and takes about 30 ms a page even with its
+ * configuration resolved once (its own loaders resolve it again for every page, ~40 ms): ~34 s for
+ * the sample site. So by default it validates one page per (template, locale script) group —
+ * `<body data-page>` × the script of `<body data-locale>`, the largest page of each group: 100 pages
+ * and ~3.5 s for the sample site — and every page that carries no such markers. Markup that only
+ * some pages of a template have (writers' raw HTML in Markdown) is then validated only if it is on
+ * the page chosen; the own rules still read every page.
+ * `{ validate: 'all' }` validates every page.
+ */
+export async function checkHtml(input: CheckInput, options: HtmlCheckOptions = {}): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const pages: PageMarkers[] = [];
+  for (const page of sitePages(input)) {
+    const read = readPage(page);
+    findings.push(...checkPageMarkup(read));
+    pages.push({ page, template: read.template, bodyLocale: read.bodyLocale }); // not the tags: 1,000 pages' tags cost more in GC than scanning
+  }
+  const validator = sharedValidator();
+  for (const { page } of options.validate === 'all' ? pages : validationSample(pages)) findings.push(...(await validatePage(validator, page)));
+  return sortFindings(findings);
+}
+
+// ---------------------------------------------------------------------------------------------
+// html-validate
+
+/**
+ * The project's html-validate configuration (tests/build/sample-site.test.ts). The last group of
+ * rules is off here only because a rule of this check reports the same thing on every page.
+ */
+export const HTML_VALIDATE_CONFIG: ConfigData = {
+  extends: ['html-validate:recommended'],
+  rules: {
+    // React writes void elements as <meta/> and some attributes camel-cased (charSet, hrefLang);
+    // HTML attribute names are case-insensitive and both forms are valid HTML5: style, not validity.
+    'void-style': 'off',
+    'attr-case': 'off',
+    'attribute-boolean-style': 'off',
+    // HTML5 ids may hold any character but space: Thai and Hindi headings get ids in their script.
+    'valid-id': ['error', { relaxed: true }],
+    // Long URLs and JSON-LD make long lines; not a validity question.
+    'long-title': 'off',
+    // Inline style carries per-card CSS variables on the home page art.
+    'no-inline-style': 'off',
+    // Markdown tables have no <thead> scope and are data tables written by writers.
+    'wcag/h63': 'off',
+    // Writers' Markdown may contain raw <br>, which is allowed.
+    'no-redundant-role': 'off',
+    // Reported by html-duplicate-id, html-img-alt and title-missing.
+    'no-dup-id': 'off',
+    'wcag/h37': 'off',
+    'empty-title': 'off',
+  },
+};
+
+/** html-validate messages a rule of this check already reports (rules that cannot be turned off alone). */
+function coveredByOwnRule(message: Message): boolean {
+  const context = (message.context ?? {}) as Record<string, unknown>;
+  if (message.ruleId === 'element-required-content') return context.element === '<head>' && context.missing === '<title>'; // title-missing
+  if (message.ruleId === 'element-required-attributes') return context.tagName === '<html>' && context.attr === 'lang'; // html-lang
+  if (message.ruleId === 'attribute-allowed-values') return message.selector === 'html' && (context.attribute === 'dir' || context.attribute === 'lang'); // html-lang
+  return false;
+}
+
+/**
+ * A configuration loader that resolves the configuration once. html-validate's own loaders merge
+ * and resolve it (rebuilding the element metadata table) for every validated string, a third of
+ * the time per page.
+ */
+class ResolveOnceLoader extends ConfigLoader {
+  private resolved: Promise<ResolvedConfig> | undefined;
+
+  constructor(config: ConfigData) {
+    super([], config);
+  }
+
+  override getConfigFor(_handle: string, configOverride?: ConfigData): Promise<ResolvedConfig> {
+    if (configOverride) return Promise.resolve(this.getGlobalConfig()).then(async (config) => (await config.merge([], await this.loadFromObject(configOverride))).resolve());
+    this.resolved ??= Promise.resolve(this.getGlobalConfig()).then((config) => config.resolve());
+    return this.resolved;
+  }
+
+  override flushCache(): void {
+    this.resolved = undefined;
+  }
+
+  protected override defaultConfig(): Config | Promise<Config> {
+    return this.loadFromObject(HTML_VALIDATE_CONFIG);
+  }
+}
+
+let validator: HtmlValidate | undefined;
+
+/** One validator for every page of every run. */
+function sharedValidator(): HtmlValidate {
+  validator ??= new HtmlValidate(new ResolveOnceLoader(HTML_VALIDATE_CONFIG));
+  return validator;
+}
+
+async function validatePage(htmlValidate: HtmlValidate, page: SitePage): Promise<Finding[]> {
+  const report = await htmlValidate.validateString(page.html, page.file);
+  return report.results
+    .flatMap((result) => result.messages)
+    .filter((message) => !coveredByOwnRule(message))
+    .map((message) => ({ rule: 'html-invalid', severity: 'error', file: page.file, ...positionAt(page.html, message.offset), message: `${message.message} (html-validate ${message.ruleId})` }));
+}
+
+/** Script of each locale's text: pages of one template in one script share their markup shapes. */
+const SCRIPT: Record<LocaleCode, string> = {
+  en: 'latin', vn: 'latin', es: 'latin', pt: 'latin', tr: 'latin', fr: 'latin',
+  ru: 'cyrillic', uk: 'cyrillic', zh: 'hans', tc: 'hant', jp: 'japanese', ko: 'hangul', th: 'thai', hi: 'devanagari',
+};
+
+/**
+ * The pages html-validate reads by default: per `<body data-page>` and script of `<body data-locale>`,
+ * the largest page (most markup; the first by file on a tie); every page without those markers.
+ */
+export function validationSample<T extends PageMarkers>(pages: readonly T[]): T[] {
+  const chosen = new Map<string, T>();
+  for (const page of pages) {
+    const locale = page.bodyLocale;
+    const key = page.template !== undefined && locale ? `${page.template} ${SCRIPT[locale.code]}` : `file ${page.page.file}`;
+    const current = chosen.get(key);
+    if (!current || page.page.html.length > current.page.html.length) chosen.set(key, page);
+  }
+  return [...chosen.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Own rules
+
+/** What the sampling needs of a page: its template and locale, from `<body data-page data-locale>`. */
+export interface PageMarkers {
+  page: SitePage;
+  /** `<body data-page>`. */
+  template: string | undefined;
+  /** The locale of `<body data-locale>`, when it is a locale code. */
+  bodyLocale: Locale | undefined;
+}
+
+/** A page with its tags scanned. */
+export interface ReadPage extends PageMarkers {
+  tags: HtmlTag[];
+}
+
+export function readPage(page: SitePage): ReadPage {
+  const tags = scanTags(page.html);
+  const body = tags.find((t) => !t.end && t.name === 'body');
+  const code = body ? attributeOf(body, 'data-locale')?.value : undefined;
+  return { page, tags, template: body ? attributeOf(body, 'data-page')?.value : undefined, bodyLocale: LOCALES.find((l) => l.code === code) };
+}
+
+/** Search-result display limits in characters: [min, max]. */
+export const TEXT_LIMITS = {
+  cjk: { title: [8, 30], description: [30, 80] },
+  other: { title: [10, 60], description: [50, 160] },
+} as const satisfies Record<string, { title: readonly [number, number]; description: readonly [number, number] }>;
+
+/** Chinese (simplified and traditional), Japanese, Korean: about two Latin characters' width each. */
+const CJK = new Set<LocaleCode>(['zh', 'tc', 'jp', 'ko']);
+
+/** Every rule but html-invalid, for one page. */
+export function checkPageMarkup(read: ReadPage): Finding[] {
+  const { page, tags } = read;
+  const findings: Finding[] = [];
+  const add = (rule: string, severity: Finding['severity'], offset: number, message: string) =>
+    findings.push({ rule, severity, file: page.file, ...positionAt(page.html, offset), message });
+  const bodyIndex = tags.findIndex((t) => !t.end && t.name === 'body');
+  const body = tags[bodyIndex];
+
+  // html-duplicate-id
+  const ids = new Map<string, HtmlTag>();
+  for (const tag of tags) {
+    const id = attributeOf(tag, 'id')?.value;
+    if (id === undefined || id === '') continue;
+    const first = ids.get(id);
+    if (!first) ids.set(id, tag);
+    else add('html-duplicate-id', 'error', tag.offset, `id "${id}" is used twice: <${tag.name}> repeats the id of <${first.name}> at ${where(page, first)}`);
+  }
+
+  // html-h1
+  const h1s = tags.filter((t) => !t.end && t.name === 'h1');
+  if (h1s.length === 0) add('html-h1', 'error', body?.offset ?? 0, 'the page has no <h1>: give it exactly one, its main heading');
+  else if (h1s.length > 1) add('html-h1', 'error', h1s[1]!.offset, `the page has ${h1s.length} <h1> elements (the first at ${where(page, h1s[0]!)}): give it exactly one`);
+
+  // html-lang
+  const html = tags.find((t) => !t.end && t.name === 'html');
+  const lang = html ? attributeOf(html, 'lang')?.value : undefined;
+  const dir = html ? attributeOf(html, 'dir')?.value : undefined;
+  const langLocale = lang === undefined ? undefined : LOCALES.find((l) => l.hreflang === lang);
+  const htmlOffset = html?.offset ?? 0;
+  if (!html) add('html-lang', 'error', 0, 'the page has no <html> start tag, so it has no lang or dir');
+  else if (lang === undefined || lang.trim() === '') add('html-lang', 'error', htmlOffset, `<html> has no lang${read.bodyLocale ? `: this page is ${read.bodyLocale.code}, lang="${read.bodyLocale.hreflang}"` : ''}`);
+  else if (!langLocale) add('html-lang', 'error', htmlOffset, `<html lang="${lang}"> is not the tag of any locale (${LOCALES.map((l) => l.hreflang).join(', ')})`);
+  else if (read.bodyLocale && read.bodyLocale !== langLocale) add('html-lang', 'error', htmlOffset, `<html lang="${lang}"> is the tag of ${langLocale.code}, but the page is ${read.bodyLocale.code} (<body data-locale>), whose tag is "${read.bodyLocale.hreflang}"`);
+  const dirLocale = read.bodyLocale ?? langLocale;
+  if (html && dirLocale) {
+    if (dir === undefined) add('html-lang', 'error', htmlOffset, `<html> has no dir: ${dirLocale.code} is dir="${dirLocale.dir}"`);
+    else if (dir !== dirLocale.dir) add('html-lang', 'error', htmlOffset, `<html dir="${dir}"> does not match ${dirLocale.code}, which is dir="${dirLocale.dir}"`);
+  }
+
+  // html-img-alt, html-img-size
+  for (const tag of tags) {
+    if (tag.end || tag.name !== 'img') continue;
+    const src = attributeOf(tag, 'src')?.value ?? '';
+    const img = src ? `<img src="${src}">` : '<img>';
+    if (!attributeOf(tag, 'alt')) add('html-img-alt', 'error', tag.offset, `${img} has no alt: describe the image, or alt="" if it is decorative`);
+    const missing = ['width', 'height'].filter((name) => !attributeOf(tag, name));
+    if (missing.length > 0) add('html-img-size', 'error', tag.offset, `${img} has no ${missing.join(' or ')}: the page shifts when it loads (give both, the image's intrinsic size)`);
+  }
+
+  // title and description: in the head, before <body>
+  const headEnd = bodyIndex === -1 ? tags.length : bodyIndex;
+  const head = tags.find((t) => !t.end && t.name === 'head');
+  const locale = langLocale ?? read.bodyLocale;
+  const limits = locale && CJK.has(locale.code) ? TEXT_LIMITS.cjk : TEXT_LIMITS.other;
+  const language = locale ? `${locale.code} (${locale.nativeName})` : 'this page (its language is unknown)';
+  const titleIndex = tags.findIndex((t, i) => i < headEnd && !t.end && t.name === 'title');
+  if (titleIndex === -1) {
+    add('title-missing', 'error', head?.offset ?? htmlOffset, 'the page has no <title>');
+  } else {
+    const title = displayText(rawTextOf(page.html, tags, titleIndex));
+    const offset = tags[titleIndex]!.offset;
+    if (title === '') add('title-missing', 'error', offset, 'the page\'s <title> is empty');
+    else checkLength('title-length', '<title>', title, limits.title, offset);
+  }
+  const description = tags.find((t, i) => i < headEnd && !t.end && t.name === 'meta' && attributeOf(t, 'name')?.value.trim().toLowerCase() === 'description');
+  if (!description) {
+    add('description-missing', 'error', head?.offset ?? htmlOffset, 'the page has no <meta name="description">');
+  } else {
+    const text = displayText(attributeOf(description, 'content')?.value ?? '');
+    if (text === '') add('description-missing', 'error', description.offset, '<meta name="description"> has no content');
+    else checkLength('description-length', 'the description', text, limits.description, description.offset);
+  }
+
+  function checkLength(rule: string, what: string, text: string, [min, max]: readonly [number, number], offset: number) {
+    const length = [...text].length;
+    if (length >= min && length <= max) return;
+    const advice = length < min ? 'too short to describe the page' : 'cut off in search results';
+    add(rule, 'warning', offset, `${what} is ${length} characters, ${advice}: search results show ${min}–${max} for ${language}: "${text}"`);
+  }
+
+  return findings;
+}
+
+/** Text as a search result shows it: entities decoded, white space collapsed. */
+function displayText(raw: string): string {
+  return decodeEntities(raw).replace(/\s+/g, ' ').trim();
+}
+
+function where(page: SitePage, tag: HtmlTag): string {
+  const { line, column } = positionAt(page.html, tag.offset);
+  return `${line}:${column}`;
+}
