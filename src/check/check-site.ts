@@ -1,3 +1,4 @@
+import { fetchExternalLinks, type FetchExternalOptions } from './fetch-external.js';
 import type { CheckInput, Finding } from './finding.js';
 import { checkHreflang } from './hreflang-checks.js';
 import { checkHtml } from './html-checks.js';
@@ -20,7 +21,7 @@ export interface CheckReport {
  * Every check of a built site (README "sitegen check"). Pure: the output is passed in, the report is
  * returned; the CLI reads dist/ and prints or writes the report.
  */
-export async function checkSite(input: CheckInput, options: { legacy?: readonly LegacyUrl[]; clock?: () => number } = {}): Promise<CheckReport> {
+export async function checkSite(input: CheckInput, options: { legacy?: readonly LegacyUrl[]; clock?: () => number; external?: FetchExternalOptions } = {}): Promise<CheckReport> {
   const clock = options.clock ?? (() => performance.now());
   const timings: Record<string, number> = {};
   const timed = async <T,>(name: string, run: () => T | Promise<T>): Promise<T> => {
@@ -34,7 +35,8 @@ export async function checkSite(input: CheckInput, options: { legacy?: readonly 
   const sitemaps = await timed('sitemaps', () => checkSitemaps(input));
   const html = await timed('html', () => checkHtml(input));
   const redirects = await timed('redirects', () => checkRedirects(input, options.legacy));
-  const findings = [...links.findings, ...hreflang, ...sitemaps, ...html, ...redirects.findings].sort(byPlace);
+  const external = options.external ? await timed('external', () => fetchExternalLinks(links.external, options.external)) : [];
+  const findings = [...links.findings, ...hreflang, ...sitemaps, ...html, ...redirects.findings, ...external].sort(byPlace);
   const counts = { error: 0, warning: 0 };
   const byRule: Record<string, number> = {};
   for (const f of findings) {

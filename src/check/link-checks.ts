@@ -4,9 +4,12 @@ import { sitePages, urlPathOf } from './site-pages.js';
 
 export interface ExternalLink {
   url: string;
-  /** How many pages link to it, and the first of them. */
+  /** How many links point to it, and where the first one is. */
   pages: number;
   firstPage: string;
+  file: string;
+  line: number;
+  column: number;
 }
 
 export interface LinkCheckResult {
@@ -48,7 +51,7 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') continue; // mailto:, tel:
       if (!edge.allowedOrigins.has(url.origin) || !edge.hostByName.has(url.hostname)) {
         if (url.origin !== new URL(page.url).origin) {
-          const known = external.get(url.href) ?? { url: url.href, pages: 0, firstPage: page.url };
+          const known = external.get(url.href) ?? { url: url.href, pages: 0, firstPage: page.url, file: page.file, ...positionAt(page.html, link.offset) };
           known.pages++;
           external.set(url.href, known);
           continue;

@@ -88,7 +88,8 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', 'content/site.yaml')
     .option('--json', 'print the report as JSON on stdout (for CI)')
     .option('--html <file>', 'also write the report as a filterable HTML page')
-    .action(async (opts: { dir: string; config: string; json?: boolean; html?: string }) => {
+    .option('--external', 'also request every external link (8 at a time, 10 s time-out each)')
+    .action(async (opts: { dir: string; config: string; json?: boolean; html?: string; external?: boolean }) => {
       let input: Awaited<ReturnType<typeof readBuiltSite>>;
       try {
         input = await readBuiltSite(resolve(io.cwd, opts.dir));
@@ -97,7 +98,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         exitCode = EXIT.buildFailed;
         return;
       }
-      const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, io.cwd) });
+      const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, io.cwd), external: opts.external ? {} : undefined });
       printCheck(report, { json: !!opts.json, color: io.isTTY && !io.env.NO_COLOR && !io.env.CI });
       if (opts.html) {
         await writeFile(resolve(io.cwd, opts.html), formatReportHtml(report));

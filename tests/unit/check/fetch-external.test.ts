@@ -1,0 +1,61 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchExternalLinks } from '../../../src/check/fetch-external.js';
+import type { ExternalLink } from '../../../src/check/link-checks.js';
+
+let server: Server;
+let base = '';
+let inFlight = 0;
+let mostInFlight = 0;
+const methods: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    // Only the concurrency test's requests are counted (the time-out test's slow answer may still be pending).
+    const counted = req.url?.startsWith('/ok-') ?? false;
+    if (counted) mostInFlight = Math.max(mostInFlight, ++inFlight);
+    methods.push(`${req.method} ${req.url}`);
+    const done = (status: number) => {
+      if (counted) inFlight--;
+      res.writeHead(status);
+      res.end();
+    };
+    if (req.url === '/gone') return done(410);
+    if (req.url === '/missing') return done(404);
+    if (req.url === '/error') return done(503);
+    if (req.url === '/no-head' && req.method === 'HEAD') return done(405);
+    if (req.url === '/slow') return void setTimeout(() => done(200), 2000);
+    setTimeout(() => done(200), 30);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+const link = (path: string, line = 1): ExternalLink => ({ url: `${base}${path}`, pages: 2, firstPage: 'https://www.polybrowser.example/links', file: 'www.polybrowser.example/links.html', line, column: 40 });
+
+describe('sitegen check --external', () => {
+  it('reports 404 and 410 as errors where first linked, other failures and time-outs as warnings', async () => {
+    const findings = await fetchExternalLinks([link('/ok', 1), link('/missing', 2), link('/gone', 3), link('/error', 4), link('/slow', 5), link('/no-head', 6)], { timeoutMs: 500 });
+    expect(findings.map((f) => [f.rule, f.severity, f.line])).toEqual([
+      ['external-broken', 'error', 2],
+      ['external-broken', 'error', 3],
+      ['external-unreachable', 'warning', 4],
+      ['external-unreachable', 'warning', 5],
+    ]);
+    expect(findings[0]).toMatchObject({ file: 'www.polybrowser.example/links.html', column: 40, message: `${base}/missing answers 404 (linked from 2 place(s)); fix or remove the link` });
+    expect(findings[3]!.message).toContain('no answer within 500 ms');
+    // A server that refuses HEAD is asked again with GET.
+    expect(methods).toContain('GET /no-head');
+  });
+
+  it('keeps at most `concurrency` requests in flight', async () => {
+    mostInFlight = 0;
+    await fetchExternalLinks(Array.from({ length: 12 }, (_, i) => link(`/ok-${i}`)), { concurrency: 3 });
+    expect(mostInFlight).toBe(3);
+  });
+});
