@@ -17,6 +17,7 @@ import { buildIdOf } from './render/build-id.js';
 import { jsReport, jsReportFile, pagesHtml } from './render/js-report.js';
 import { buildManifests, copyToHosts, renderPages } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
+import { translationCoverage, translationCoverageFiles } from './render/translation-coverage.js';
 import type { Page } from './route/page.js';
 import { routeSite } from './route/route-site.js';
 import { validateSite } from './validate/validate-site.js';
@@ -129,12 +130,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...(await renderSitemaps(routed.pages, config)),
     ...HOST_KEYS.map((host) => robotsTxt(config, host)),
     ...buildManifests(site, buildId),
-    jsReportFile(js.report),
     ...copyToHosts(site, [...client.files, sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents }))]),
   ];
   const hosting = renderHosting(config, edge, middleware, siteFiles);
   diagnostics.push(...hosting.diagnostics);
-  const collected = collectOutput([...siteFiles, ...edgeFiles(edge, middleware), ...hosting.files]);
+  // Reports are for the people running the build, not part of any host: no hosting target copies them.
+  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages))];
+  const collected = collectOutput([...siteFiles, ...edgeFiles(edge, middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   lap('render');
   if (failed()) return fail();
