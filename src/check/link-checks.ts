@@ -1,5 +1,6 @@
 import { prepareEdge, routeRequest, type PreparedEdge } from '../edge/route-request.js';
 import { positionAt, type CheckInput, type Finding, type SitePage } from './finding.js';
+import { decodeEntities } from './html/scan-tags.js';
 import { sitePages, urlPathOf } from './site-pages.js';
 
 export interface ExternalLink {
@@ -43,7 +44,7 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
     for (const link of linksOf(page.html)) {
       let url: URL;
       try {
-        url = new URL(link.value.replace(/&amp;/g, '&'), page.url);
+        url = new URL(decodeEntities(link.value), page.url);
       } catch {
         findings.push(at(page, link, 'error', 'link-broken', `"${link.value}" is not a valid URL`));
         continue;
@@ -153,10 +154,6 @@ function decodeHash(hash: string): string {
   } catch {
     return hash.slice(1);
   }
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 function at(page: SitePage, link: FoundLink, severity: Finding['severity'], rule: string, message: string): Finding {

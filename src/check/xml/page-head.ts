@@ -1,5 +1,6 @@
 import type { SitePage } from '../finding.js';
 import { normalizeUrl } from './sitemap-files.js';
+import { decodeEntities } from '../html/scan-tags.js';
 
 /**
  * What the checks need from a page's `<head>`: `<html lang>`, the canonical link, robots meta and the
@@ -70,7 +71,7 @@ export function readHead(html: string): PageHead {
       const match = ATTRIBUTE.exec(html);
       if (!match || match[0] === '') break;
       const key = match[1]!.toLowerCase();
-      if (!attributes.has(key)) attributes.set(key, decodeHtmlEntities(match[2] ?? match[3] ?? match[4] ?? ''));
+      if (!attributes.has(key)) attributes.set(key, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
       at = ATTRIBUTE.lastIndex;
     }
     const close = html.indexOf('>', at);
@@ -99,17 +100,6 @@ export function readHead(html: string): PageHead {
     }
   }
   return head;
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeHtmlEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(?:#[xX]([0-9a-fA-F]+)|#(\d+)|([a-zA-Z]+));/g, (whole, hex: string | undefined, dec: string | undefined, named: string | undefined) => {
-    if (named) return NAMED[named.toLowerCase()] ?? whole;
-    const code = hex ? Number.parseInt(hex, 16) : Number(dec);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }
 
 /** A page with its head read and whether it is indexable (may be listed in sitemaps and hreflang). */
