@@ -4,6 +4,7 @@ import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { build, type BuildResult } from '../../src/build.js';
+import { HTML_VALIDATE_CONFIG } from '../../src/check/html-checks.js';
 import { edgeConfigSchema } from '../../src/edge/edge-config-schema.js';
 import { ROOT } from '../helpers/fixture.js';
 import { headLinks, switcherLinks } from '../helpers/html.js';
@@ -175,26 +176,9 @@ describe('the sample site', () => {
   });
 
   it('writes HTML that validates', async () => {
-    const validator = new HtmlValidate({
-      extends: ['html-validate:recommended'],
-      rules: {
-        // React writes void elements as <meta/> and some attributes camel-cased (charSet, hrefLang);
-        // HTML attribute names are case-insensitive and both forms are valid HTML5: style, not validity.
-        'void-style': 'off',
-        'attr-case': 'off',
-        'attribute-boolean-style': 'off',
-        // HTML5 ids may hold any character but space: Thai and Hindi headings get ids in their script.
-        'valid-id': ['error', { relaxed: true }],
-        // Long URLs and JSON-LD make long lines; not a validity question.
-        'long-title': 'off',
-        // Inline style carries per-card CSS variables on the home page art.
-        'no-inline-style': 'off',
-        // Markdown tables have no <thead> scope and are data tables written by writers.
-        'wcag/h63': 'off',
-        // Writers' Markdown may contain raw <br>, which is allowed.
-        'no-redundant-role': 'off',
-      },
-    });
+    // The configuration sitegen check uses; the rules it turns off (duplicate ids, alt text, empty
+    // title) are sitegen's own checks, run on every page by tests/unit/check/html-checks.test.ts.
+    const validator = new HtmlValidate(HTML_VALIDATE_CONFIG);
     const templates = new Map<string, string>();
     for (const page of result.pages) {
       const key = `${page.template}:${page.section}:${['en', 'zh', 'th', 'hi'].includes(page.locale) ? page.locale : 'other'}`;
