@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImageVariant } from './image-variants.js';
+
+/** The outcome of processing one source image: its size and its encoded variants. */
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  variants: (ImageVariant & { bytes: Uint8Array })[];
+}
+
+export interface ImageCache {
+  get(key: string): Promise<ProcessedImage | undefined>;
+  set(key: string, image: ProcessedImage): Promise<void>;
+}
+
+/** Cache key: the source bytes, the options and the encoder versions (a new sharp re-encodes). */
+export function imageCacheKey(source: Uint8Array, options: object, encoder: string): string {
+  return createHash('sha256').update(source).update(JSON.stringify(options)).update(encoder).digest('hex');
+}
+
+/**
+ * Processed images on disk (node_modules/.cache/sitegen/images by default): one folder per key
+ * with the variant files and a manifest of their sizes and hashes, written last and renamed into
+ * place. A folder without a manifest, or with a variant whose bytes do not match it, is a
+ * half-written or damaged entry: it is ignored and the image is processed again. Keys depend on
+ * content only, so a CI pipeline can restore the cache from an earlier run.
+ */
+export function diskImageCache(dir: string): ImageCache {
+  return {
+    async get(key) {
+      let manifest: Manifest;
+      try {
+        manifest = JSON.parse(await readFile(join(dir, key, 'manifest.json'), 'utf8')) as Manifest;
+      } catch {
+        return undefined;
+      }
+      const variants: ProcessedImage['variants'] = [];
+      for (const v of manifest.variants) {
+        const bytes = await readFile(join(dir, key, fileName(v))).catch(() => undefined);
+        if (!bytes || sha256(bytes) !== v.sha256) return undefined;
+        variants.push({ format: v.format, density: v.density, width: v.width, height: v.height, bytes: new Uint8Array(bytes) });
+      }
+      return { width: manifest.width, height: manifest.height, variants };
+    },
+    async set(key, image) {
+      const folder = join(dir, key);
+      await mkdir(folder, { recursive: true });
+      for (const v of image.variants) await writeFile(join(folder, fileName(v)), v.bytes);
+      const manifest: Manifest = { width: image.width, height: image.height, variants: image.variants.map(({ bytes, ...v }) => ({ ...v, sha256: sha256(bytes) })) };
+      const temp = join(folder, `manifest.${process.pid}.tmp`);
+      await writeFile(temp, JSON.stringify(manifest));
+      await rename(temp, join(folder, 'manifest.json'));
+    },
+  };
+}
+
+interface Manifest {
+  width: number;
+  height: number;
+  variants: (ImageVariant & { sha256: string })[];
+}
+
+const fileName = (v: ImageVariant) => `${v.density}x.${v.format}`;
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -1,0 +1,35 @@
+/**
+ * Spec §9: images are served at densities 1 and 2, quality 100, as avif and webp. A source image is
+ * taken as the 2x rendition (its pixels are the most there are); 1x is half its width. A source too
+ * small to halve is served at 1x only.
+ */
+export const IMAGE_FORMATS = ['avif', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export interface ImageVariant {
+  format: ImageFormat;
+  density: 1 | 2;
+  width: number;
+  height: number;
+}
+
+export interface ImageOptions {
+  /** Encoder quality, 1-100 (spec: 100). */
+  quality: number;
+  formats: readonly ImageFormat[];
+}
+
+export const DEFAULT_IMAGE_OPTIONS: ImageOptions = { quality: 100, formats: IMAGE_FORMATS };
+
+export function planVariants(width: number, height: number, options: ImageOptions = DEFAULT_IMAGE_OPTIONS): ImageVariant[] {
+  const densities: (1 | 2)[] = width >= 2 && height >= 2 ? [1, 2] : [1];
+  return options.formats.flatMap((format) => densities.map((density) => {
+    if (density === 2 || densities.length === 1) return { format, density, width, height };
+    return { format, density, width: Math.round(width / 2), height: Math.round(height / 2) };
+  }));
+}
+
+/** The size a page lays the image out at (the 1x size), which <img width height> states. */
+export function cssSize(width: number, height: number): { width: number; height: number } {
+  return width >= 2 && height >= 2 ? { width: Math.round(width / 2), height: Math.round(height / 2) } : { width, height };
+}
