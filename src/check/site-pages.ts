@@ -7,7 +7,18 @@ const decoder = new TextDecoder();
  * host of the edge document's origins (name and any port, as src/route/urls.ts hostDir names
  * them); `x.html` is served at `/x`, `index.html` at its folder.
  */
-export function sitePages(input: CheckInput): SitePage[] {
+export function sitePages(input: CheckInput): readonly SitePage[] {
+  // Every check needs the pages; decoding ~1 100 documents once per run, not once per check.
+  const cached = decoded.get(input.files);
+  if (cached && cached.edge === input.edge) return cached.pages;
+  const pages = readPages(input);
+  decoded.set(input.files, { edge: input.edge, pages });
+  return pages;
+}
+
+const decoded = new WeakMap<CheckInput['files'], { edge: CheckInput['edge']; pages: readonly SitePage[] }>();
+
+function readPages(input: CheckInput): SitePage[] {
   const hostOfFolder = new Map(Object.entries(input.edge.origins).map(([key, origin]) => [new URL(origin).host, { key, origin }]));
   // The 404 pages static hosts serve for unknown paths: one at each locale root (src/route/urls.ts).
   const notFoundFiles = new Set(input.edge.locales.map(([, host, prefix]) => `${host}${prefix ? `/${prefix}` : ''}/404.html`));

@@ -126,9 +126,15 @@ export function pageFacts(page: SitePage): PageFacts {
   return { page, head, url, canonical, indexable: notIndexable === undefined, notIndexable };
 }
 
+const factsCache = new WeakMap<readonly SitePage[], Map<string, PageFacts>>();
+
 /** Facts of every page, by normalised URL (a later file at the same URL does not replace the first). */
 export function factsByUrl(pages: readonly SitePage[]): Map<string, PageFacts> {
+  // The sitemap and hreflang checks both read every page head: once per page list is enough.
+  const cached = factsCache.get(pages);
+  if (cached) return cached;
   const byUrl = new Map<string, PageFacts>();
+  factsCache.set(pages, byUrl);
   for (const page of pages) {
     const facts = pageFacts(page);
     if (!byUrl.has(facts.url)) byUrl.set(facts.url, facts);
