@@ -17,9 +17,11 @@ import { startBuildWatch } from './services/build-watch.js';
 import { startDownloadButtons } from './services/client-version.js';
 import { isChunkLoadError, reloadOnChunkFailure } from './services/reload-guard.js';
 import { startVisitor, type VisitorState } from './visitor/start-visitor.js';
+import { startImagePlaceholders } from './widgets/image-placeholder.js';
 import { createLoading } from './widgets/loading.js';
 import { setToastCloseLabel, showToast } from './widgets/show-toast.js';
 
+startImagePlaceholders(document);
 fillNotFoundPath(document, window.location);
 rememberLocaleChoice(document);
 enhanceMenu(document);

@@ -11,6 +11,10 @@ import { collectOutput, emitSite } from './emit/emit-site.js';
 import { diagnostic, sortDiagnostics, type Diagnostic } from './errors/site-error.js';
 import { nodeSourceFs, type SourceFs } from './fs/source-fs.js';
 import { HOST_KEYS } from './locales/locale-table.js';
+import { encodeImages, type EncodedImages, type ImageStats } from './images/encode-images.js';
+import { diskImageCache } from './images/image-cache.js';
+import { imageDiagnostics } from './images/image-diagnostics.js';
+import { readImageFacts } from './images/image-facts.js';
 import { loadSources } from './load/load-sources.js';
 import { parseSite } from './parse/parse-site.js';
 import { buildIdOf } from './render/build-id.js';
@@ -36,7 +40,7 @@ export interface BuildOptions {
   write?: boolean;
   /** Where content is read from (defaults to the real file system under root). */
   fs?: SourceFs;
-  /** Where compiled templates are cached. */
+  /** Where compiled templates and encoded images are cached (default node_modules/.cache/sitegen). */
   cacheDir?: string;
   /** Milliseconds from an arbitrary origin, for stage timings. */
   clock?: () => number;
@@ -57,6 +61,8 @@ export interface BuildResult {
   edge?: { bytes: number; budget: number };
   /** The most JavaScript (gzip) any page can load, and the budget (client.budgetGzip). */
   js?: { maxGzip: number; budget: number };
+  /** Raster images and how many of them were encoded (the rest came from the cache). */
+  images?: ImageStats;
 }
 
 /** The pipeline: each line a stage; only emit writes. */
@@ -84,9 +90,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!loaded.config) return fail();
   const config = loaded.config;
   const sources = await loadSources(fs, contentDir);
+  const cacheDir = options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen');
+  const imageFacts = await readImageFacts(sources.assets, config.images);
+  // sharp encodes off the main thread: the variants are made while the pages are parsed and rendered.
+  const encoding: Promise<EncodedImages> = encodeImages(sources.assets, imageFacts, diskImageCache(join(cacheDir, 'images')), config.images);
+  encoding.catch(() => undefined); // awaited below; a build that fails earlier must not leave it unhandled
   lap('load');
 
-  const parsed = parseSite(sources, config);
+  const parsed = parseSite(sources, config, imageFacts);
   lap('parse');
 
   const validated = validateSite(parsed, config);
@@ -106,7 +117,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let client: Awaited<ReturnType<typeof bundleClient>>;
   let middleware: Awaited<ReturnType<typeof bundleMiddleware>>;
   try {
-    const cacheDir = options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen');
     [templates, client, middleware] = await Promise.all([
       compileTemplates(options.root, cacheDir),
       bundleClient(options.root, { minify: options.minify }),
@@ -124,13 +134,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...rendered.diagnostics);
   const js = jsReport(pagesHtml(routed.pages, rendered.files), client.chunks, client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);
+  const images = await encoding;
+  diagnostics.push(...imageDiagnostics(site, images.failures, contentDir));
   if (failed()) return fail();
   const siteFiles = [
     ...rendered.files,
     ...(await renderSitemaps(routed.pages, config)),
     ...HOST_KEYS.map((host) => robotsTxt(config, host)),
     ...buildManifests(site, buildId),
-    ...copyToHosts(site, [...client.files, sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents }))]),
+    ...copyToHosts(site, [...client.files, sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
   ];
   const hosting = renderHosting(config, edge, middleware, siteFiles);
   diagnostics.push(...hosting.diagnostics);
@@ -150,7 +162,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   lap('emit');
-  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip } };
+  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats };
 }
 
 function bundleMessage(error: unknown): string {

@@ -1,3 +1,4 @@
+import { mapConcurrent } from '../parallel/map-concurrent.js';
 import type { Finding } from './finding.js';
 import type { ExternalLink } from './link-checks.js';
 
@@ -19,15 +20,7 @@ export interface FetchExternalOptions {
 export async function fetchExternalLinks(links: readonly ExternalLink[], options: FetchExternalOptions = {}): Promise<Finding[]> {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const results: (Finding | undefined)[] = new Array(links.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < links.length) {
-      const index = next++;
-      results[index] = await probe(links[index]!, doFetch, timeoutMs);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, links.length) }, worker));
+  const results = await mapConcurrent(links, options.concurrency ?? 8, (link) => probe(link, doFetch, timeoutMs));
   return results.filter((f): f is Finding => !!f);
 }
 

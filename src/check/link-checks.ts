@@ -116,27 +116,39 @@ function resolveTarget(edge: PreparedEdge, files: ReadonlyMap<string, Uint8Array
 }
 
 interface FoundLink {
-  attribute: 'href' | 'src';
+  attribute: 'href' | 'src' | 'srcset';
   value: string;
   offset: number;
 }
 
-/** href and src attributes outside <script> blocks (JSON-LD and the runtime configuration hold URLs too). */
+/**
+ * href, src and each srcset candidate outside <script> blocks (JSON-LD and the runtime
+ * configuration hold URLs too).
+ */
 function linksOf(html: string): FoundLink[] {
   const found: FoundLink[] = [];
   const scripts: [number, number][] = [];
   for (const m of html.matchAll(/<script\b[^>]*>[\s\S]*?<\/script>/gi)) scripts.push([m.index, m.index + m[0].length]);
   const inScript = (offset: number) => scripts.some(([s, e]) => offset >= s && offset < e);
-  for (const m of html.matchAll(/<(?:a|link|img|script|source|iframe|use)\b[^>]*?\s(href|src)="([^"]*)"/gi)) {
-    const attribute = m[1]!.toLowerCase() as 'href' | 'src';
-    const value = m[2]!;
-    const offset = m.index + m[0].length - value.length - 1;
-    if (inScript(m.index) && !m[0].toLowerCase().startsWith('<script')) continue;
-    if (value === '' || value.startsWith('data:')) continue;
-    // Sprite references (<use href="/assets/icons.svg#name">) are files with a fragment, not page anchors.
-    found.push({ attribute, value: m[0].toLowerCase().startsWith('<use') ? value.replace(/#.*$/, '') : value, offset });
+  for (const tag of html.matchAll(/<(a|link|img|script|source|iframe|use)\b[^>]*>/gi)) {
+    const name = tag[1]!.toLowerCase();
+    if (inScript(tag.index) && name !== 'script') continue;
+    for (const m of tag[0].matchAll(/\s(href|src|srcset)="([^"]*)"/gi)) {
+      const attribute = m[1]!.toLowerCase() as FoundLink['attribute'];
+      const start = tag.index + m.index + m[0].length - m[2]!.length - 1;
+      for (const { value, offset } of attribute === 'srcset' ? srcsetUrls(m[2]!, start) : [{ value: m[2]!, offset: start }]) {
+        if (value === '' || value.startsWith('data:')) continue;
+        // Sprite references (<use href="/assets/icons.svg#name">) are files with a fragment, not page anchors.
+        found.push({ attribute, value: name === 'use' ? value.replace(/#.*$/, '') : value, offset });
+      }
+    }
   }
   return found;
+}
+
+/** The URL of each candidate of a srcset ("a.avif 1x, b.avif 2x"), with its offset. */
+function srcsetUrls(srcset: string, start: number): { value: string; offset: number }[] {
+  return [...srcset.matchAll(/(?:^|,)\s*([^\s,]+)/g)].map((m) => ({ value: m[1]!, offset: start + m.index + m[0].length - m[1]!.length }));
 }
 
 function memoIds(): (page: SitePage) => Set<string> {

@@ -59,6 +59,8 @@ export interface BuildSummary {
   edge?: { bytes: number; budget: number };
   /** The most JavaScript (gzip) a page can load, and its budget. */
   js?: { maxGzip: number; budget: number };
+  /** Raster images with variants, and how many were encoded (the rest came from the cache). */
+  images?: { images: number; encoded: number };
 }
 
 export function summarize(result: BuildResult, totalMs: number): BuildSummary {
@@ -87,6 +89,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     errors: result.diagnostics.filter((d) => d.severity === 'error').length,
     edge: result.edge,
     js: result.js,
+    images: result.images,
   };
 }
 
@@ -102,6 +105,10 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
     if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
     if (summary.js) lines.push(`  JavaScript per page at most ${formatBytes(summary.js.maxGzip)} gzip of its ${formatBytes(summary.js.budget)} budget (dist/reports/js.json)`);
+    if (summary.images?.images) {
+      const { images, encoded } = summary.images;
+      lines.push(`  images: ${images} as avif/webp 1x/2x, ${encoded} encoded, ${images - encoded} from the cache (hit rate ${Math.round(((images - encoded) / images) * 100)}%)`);
+    }
     if (style.verbose) {
       lines.push(`  pages per locale: ${Object.entries(summary.pages.perLocale).map(([l, n]) => `${l} ${n}`).join(', ')}`);
     }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageVariant } from './image-variants.js';
@@ -13,11 +13,6 @@ export interface ProcessedImage {
 export interface ImageCache {
   get(key: string): Promise<ProcessedImage | undefined>;
   set(key: string, image: ProcessedImage): Promise<void>;
-}
-
-/** Cache key: the source bytes, the options and the encoder versions (a new sharp re-encodes). */
-export function imageCacheKey(source: Uint8Array, options: object, encoder: string): string {
-  return createHash('sha256').update(source).update(JSON.stringify(options)).update(encoder).digest('hex');
 }
 
 /**
@@ -49,7 +44,8 @@ export function diskImageCache(dir: string): ImageCache {
       await mkdir(folder, { recursive: true });
       for (const v of image.variants) await writeFile(join(folder, fileName(v)), v.bytes);
       const manifest: Manifest = { width: image.width, height: image.height, variants: image.variants.map(({ bytes, ...v }) => ({ ...v, sha256: sha256(bytes) })) };
-      const temp = join(folder, `manifest.${process.pid}.tmp`);
+      // Two builds may write one entry at once: each writes its own temporary file.
+      const temp = join(folder, `manifest.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
       await writeFile(temp, JSON.stringify(manifest));
       await rename(temp, join(folder, 'manifest.json'));
     },

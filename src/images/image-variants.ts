@@ -17,9 +17,11 @@ export interface ImageOptions {
   /** Encoder quality, 1-100 (spec: 100). */
   quality: number;
   formats: readonly ImageFormat[];
+  /** AVIF encoder effort, 0-9 (speed against size; quality is unchanged). */
+  avifEffort: number;
 }
 
-export const DEFAULT_IMAGE_OPTIONS: ImageOptions = { quality: 100, formats: IMAGE_FORMATS };
+export const DEFAULT_IMAGE_OPTIONS: ImageOptions = { quality: 100, formats: IMAGE_FORMATS, avifEffort: 2 };
 
 export function planVariants(width: number, height: number, options: ImageOptions = DEFAULT_IMAGE_OPTIONS): ImageVariant[] {
   const densities: (1 | 2)[] = width >= 2 && height >= 2 ? [1, 2] : [1];

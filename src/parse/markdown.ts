@@ -1,4 +1,4 @@
-import type { Element, Root } from 'hast';
+import type { Element, Parent, Root } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
@@ -11,11 +11,14 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { SourcePosition } from '../errors/site-error.js';
+import type { ImageFact, ImageFacts } from '../images/image-facts.js';
+import { pictureOf } from '../images/picture.js';
 import { classifyHref, type LinkContext } from './classify-href.js';
 
 /** A link or image reference found in a Markdown body, for the link check after routing. */
 export interface ContentLink {
-  kind: 'page' | 'asset';
+  /** image: the src of an <img>; asset: a link to a file; page: a link to a page. */
+  kind: 'page' | 'asset' | 'image';
   /** Host-relative path the link points to (no query or fragment). */
   path: string;
   host: LinkContext['locale']['host'];
@@ -38,8 +41,17 @@ export interface RenderedMarkdown {
   excerpt: string;
 }
 
+/** What the renderer knows of the site's images, to place them with sizes and variants. */
+export interface MarkdownImages {
+  facts: ImageFacts;
+  /** The page shows no image above its body (no cover): its first body image may be in the first screen. */
+  firstIsLead: boolean;
+}
+
 interface MarkdownData {
   linkContext: LinkContext;
+  images: MarkdownImages;
+  imagesSeen: number;
   lineOffset: number;
   links: ContentLink[];
   headings: Heading[];
@@ -65,8 +77,10 @@ const withRawHtml = createProcessor(true);
 // Sanitising still runs for every body: it also removes javascript: and other unsafe link targets.
 const withoutRawHtml = createProcessor(false);
 
-export function renderMarkdown(body: string, linkContext: LinkContext, lineOffset: number): RenderedMarkdown {
-  const data: MarkdownData = { linkContext, lineOffset, links: [], headings: [] };
+const NO_IMAGES: MarkdownImages = { facts: new Map(), firstIsLead: false };
+
+export function renderMarkdown(body: string, linkContext: LinkContext, lineOffset: number, images: MarkdownImages = NO_IMAGES): RenderedMarkdown {
+  const data: MarkdownData = { linkContext, images, imagesSeen: 0, lineOffset, links: [], headings: [] };
   const processor = body.includes('<') ? withRawHtml : withoutRawHtml;
   const file = processor.processSync({ value: body, data: { sitegen: data } });
   return { html: String(file.value), links: data.links, headings: data.headings, excerpt: firstParagraph(body) };
@@ -74,7 +88,8 @@ export function renderMarkdown(body: string, linkContext: LinkContext, lineOffse
 
 /**
  * One pass over the HTML tree: localise site links, mark external links, collect links and headings
- * for later checks, demote a stray h1 (the template owns the page's h1), wrap tables for scrolling.
+ * for later checks, demote a stray h1 (the template owns the page's h1), wrap tables for scrolling,
+ * and place images as <picture> with their size and variants.
  */
 function rehypeSiteLinks() {
   return (tree: Root, file: VFile) => {
@@ -101,19 +116,36 @@ function rehypeSiteLinks() {
         if (el.tagName === 'a') {
           el.properties.target = '_blank';
           el.properties.rel = ['noopener', 'noreferrer'];
+        } else {
+          placeImage(el, index, parent, value, undefined, data);
         }
         return;
       }
       if (link.type === 'other') return;
       el.properties[attribute] = link.href;
+      if (el.tagName === 'img') placeImage(el, index, parent, link.href, data.images.facts.get(link.path), data);
       data.links.push({
-        kind: el.tagName === 'img' || link.isAsset ? 'asset' : 'page',
+        kind: el.tagName === 'img' ? 'image' : link.isAsset ? 'asset' : 'page',
         path: link.path,
         host: link.host,
         written: value,
         position: position(el),
       });
     });
+  };
+}
+
+/** Replaces an <img> with the <picture> of pictureOf (or sets size and loading on a plain one). */
+function placeImage(el: Element, index: number | undefined, parent: Parent | undefined, src: string, fact: ImageFact | undefined, data: MarkdownData): void {
+  const lead = data.imagesSeen++ === 0 && data.images.firstIsLead;
+  const markup = pictureOf(src, fact, lead ? 'lead' : 'lazy');
+  const { fetchPriority, ...img } = markup.img;
+  // hast writes unknown property names as they are: the attribute is spelled as HTML has it.
+  Object.assign(el.properties, img, fetchPriority ? { fetchpriority: fetchPriority } : {});
+  if (!markup.sources.length || !parent || index === undefined) return;
+  parent.children[index] = {
+    type: 'element', tagName: 'picture', properties: {}, position: el.position,
+    children: [...markup.sources.map((s): Element => ({ type: 'element', tagName: 'source', properties: { type: s.type, srcSet: s.srcSet }, children: [] })), el],
   };
 }
 

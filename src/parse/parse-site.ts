@@ -3,6 +3,7 @@ import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { getLocale, isLocaleCode, type LocaleCode } from '../locales/locale-table.js';
 import type { SourceFile, SourceSet } from '../load/load-sources.js';
 import { splitFrontMatter } from './front-matter.js';
+import type { ImageFacts } from '../images/image-facts.js';
 import { renderMarkdown, type ContentLink, type Heading } from './markdown.js';
 import { parseYaml, type PositionedYaml } from './parse-yaml.js';
 
@@ -36,6 +37,8 @@ export interface ParsedSite {
   faq: Map<LocaleCode, ParsedTable>;
   /** Files under content/public, served from every host's root, by their URL path. */
   assets: Map<string, Uint8Array>;
+  /** Sizes and variants of the images among the assets. */
+  images: ImageFacts;
   diagnostics: Diagnostic[];
 }
 
@@ -46,8 +49,8 @@ const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
  * Turn source files into parsed records. Nothing is decided about validity here beyond syntax: every
  * file is parsed even when others fail, so one build reports every problem.
  */
-export function parseSite(sources: SourceSet, config: SiteConfig): ParsedSite {
-  const site: ParsedSite = { entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), diagnostics: [] };
+export function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map()): ParsedSite {
+  const site: ParsedSite = { entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
   for (const file of sources.files) parseFile(file, sources.contentDir, config, site);
   return site;
@@ -87,7 +90,10 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
   site.diagnostics.push(...split.diagnostics);
   if (!split.frontMatter) return;
   const locale = getLocale(top);
-  const markdown = renderMarkdown(split.body, { locale, hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains }, split.bodyLineOffset);
+  const cover = (split.frontMatter.value as { cover?: unknown } | null)?.cover;
+  const markdown = renderMarkdown(split.body, { locale, hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains }, split.bodyLineOffset, {
+    facts: site.images, firstIsLead: cover === undefined,
+  });
   site.entries.push({
     file: file.path,
     source: file.text,

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '../../client/runtime-config.js';
 import type { SiteConfig } from '../config/site-config-schema.js';
+import type { ImageFacts } from '../images/image-facts.js';
 import type { Locale } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
 import type { FaqEntry, Tables } from '../validate/data-tables.js';
@@ -47,6 +48,8 @@ export interface PageProps {
   resolve(route: string): string | undefined;
   /** A page of this locale by key. */
   pageOf(key: string): Page | undefined;
+  /** Size and variants of a site image (content/public) by the path it is served at. */
+  images: ImageFacts;
   /** Year of the newest content date, for the copyright line (never the build clock). */
   year?: string;
 }

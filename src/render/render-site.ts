@@ -48,6 +48,7 @@ export function renderPages(site: ValidSite, routed: RoutedSite, templates: Temp
       runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl }),
       resolve,
       pageOf: (key) => routed.index.byKey(key, page.locale),
+      images: site.images,
       year,
     };
     let html: string;

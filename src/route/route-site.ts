@@ -48,10 +48,11 @@ function checkContentLinks(site: ValidSite, index: SiteIndex): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const entry of site.entries) {
     for (const link of entry.links) {
-      const exists = link.kind === 'asset' ? site.assets.has(link.path) : !!index.byPath(link.host, normalise(link.path));
+      const isFile = link.kind !== 'page';
+      const exists = isFile ? site.assets.has(link.path) : !!index.byPath(link.host, normalise(link.path));
       if (exists) continue;
-      const what = link.kind === 'asset' ? `file ${link.path}` : `page ${link.path}`;
-      diagnostics.push(diagnostic(link.kind === 'asset' ? 'MISSING_ASSET' : 'BROKEN_LINK', `link "${link.written}" points to ${what}, which does not exist in ${entry.locale}`, {
+      const what = isFile ? `file ${link.path}` : `page ${link.path}`;
+      diagnostics.push(diagnostic(isFile ? 'MISSING_ASSET' : 'BROKEN_LINK', `link "${link.written}" points to ${what}, which does not exist in ${entry.locale}`, {
         file: entry.file, position: link.position, frame: codeFrame(entry.source, link.position),
       }));
     }

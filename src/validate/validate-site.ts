@@ -4,6 +4,7 @@ import { diagnostic, warning, type Diagnostic, type SourcePlace } from '../error
 import { getLocale, LOCALES, type HostKey, type LocaleCode } from '../locales/locale-table.js';
 import type { ContentLink, Heading } from '../parse/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
+import type { ImageFacts } from '../images/image-facts.js';
 import { offeredIn, offeredPages, useCaseIdsFor } from '../route/availability.js';
 import { BLOG_SECTIONS, CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from './collections.js';
 import { slugId } from './field-schemas.js';
@@ -26,6 +27,8 @@ export interface Entry {
   excerpt: string;
   /** Old addresses from front matter `aliases`, each with its place in the file. */
   aliases: { alias: string; place: SourcePlace }[];
+  /** Site images the page shows (its cover, then its Markdown images), each with its place in the file. */
+  images: { path: string; place: SourcePlace }[];
 }
 
 /** One row of content/data/redirects.yaml with its place, for redirect-graph errors. */
@@ -43,6 +46,7 @@ export interface ValidSite {
   messages: Map<LocaleCode, Map<string, string>>;
   faq: Map<LocaleCode, FaqEntry[]>;
   assets: Map<string, Uint8Array>;
+  images: ImageFacts;
   redirects: RedirectRow[];
 }
 
@@ -65,7 +69,7 @@ export function validateSite(parsed: ParsedSite, config: SiteConfig): Validation
   checkDuplicateSlugs(entries, diagnostics);
   warnMissingPages(entries, tables, diagnostics);
   const redirects = placeRedirectRows(tables, parsed.tables.get('redirects'));
-  return { site: { config, entries, tables, messages, faq, assets: parsed.assets, redirects }, diagnostics };
+  return { site: { config, entries, tables, messages, faq, assets: parsed.assets, images: parsed.images, redirects }, diagnostics };
 }
 
 function placeRedirectRows(tables: Tables, table: ParsedTable | undefined): RedirectRow[] {
@@ -175,6 +179,10 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
     file: entry.file, source: entry.source, locale: entry.locale, section, id: entry.id, slug: meta.slug ?? entry.id,
     meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt,
     aliases: (meta.aliases ?? []).map((alias, index) => ({ alias, place: at(['aliases', index]) })),
+    images: [
+      ...(meta.cover !== undefined ? [{ path: meta.cover, place: at(['cover']) }] : []),
+      ...entry.links.filter((link) => link.kind === 'image').map((link) => ({ path: link.path, place: { file: entry.file, position: link.position, frame: codeFrame(entry.source, link.position) } })),
+    ],
   };
 }
 

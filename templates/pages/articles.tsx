@@ -4,6 +4,7 @@ import { formatDate } from '../parts/format.js';
 import { Icon } from '../parts/icon.js';
 import { PageHero } from '../parts/page-hero.js';
 import { Pagination } from '../parts/pagination.js';
+import { Picture } from '../parts/picture.js';
 import { Prose } from '../parts/prose.js';
 
 /** Blog, news, guide and help lists, with the category and tag filter of blog and news. */
@@ -58,7 +59,7 @@ export function ArticlePage(props: PageProps) {
         </p>
       </PageHero>
       <div className="container narrow">
-        {meta.cover ? <img className="article-cover" src={meta.cover} alt="" width={1200} height={630} decoding="async" /> : null}
+        {meta.cover ? <Picture props={props} className="article-cover" src={meta.cover} alt="" placement="lead" /> : null}
         <Prose html={entry.html} />
         {meta.tags?.length && meta.category ? (
           <nav aria-label={t('list.tags')}>

@@ -3,13 +3,15 @@ import type { Page } from '../../src/route/page.js';
 import type { Entry } from '../../src/validate/validate-site.js';
 import { formatDate } from './format.js';
 import { Icon, type IconName } from './icon.js';
+import { Picture } from './picture.js';
 
 /** A card linking to a content page; the date and category line appear for articles. */
-export function EntryCard({ entry, href, props, icon }: { entry: Entry; href: string; props: PageProps; icon?: IconName }) {
+export function EntryCard({ entry, href, props, icon, first }: { entry: Entry; href: string; props: PageProps; icon?: IconName; first?: boolean }) {
   const { t, locale, assets } = props;
   return (
     <article className="card">
-      {entry.meta.cover ? <img className="card-cover" src={entry.meta.cover} alt="" width={1200} height={630} loading="lazy" decoding="async" /> : null}
+      {/* The first card's cover may be in the first screen; the others load as they scroll in. */}
+      {entry.meta.cover ? <Picture props={props} className="card-cover" src={entry.meta.cover} alt="" placement={first ? 'eager' : 'lazy'} /> : null}
       <div className="card-body">
         {icon ? <span className="card-icon"><Icon name={icon} sprite={assets.sprite} size={24} /></span> : null}
         {entry.meta.category ? <p className="card-kicker">{t(`category.${entry.meta.category}`)}</p> : null}
@@ -25,7 +27,7 @@ export function EntryCard({ entry, href, props, icon }: { entry: Entry; href: st
 export function CardGrid({ pages, props, iconOf }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined }) {
   return (
     <div className="card-grid">
-      {pages.map((p) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} /> : null)}
+      {pages.map((p, i) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} first={i === 0} /> : null)}
     </div>
   );
 }

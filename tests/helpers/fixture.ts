@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build, type BuildResult } from '../../src/build.js';
 import { memorySourceFs } from '../../src/fs/source-fs.js';
 
@@ -14,6 +14,15 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 export function baseFiles(): Record<string, string> {
   const files: Record<string, string> = { 'content/site.yaml': read('content/site.yaml'), 'content/messages/en.yaml': read('content/messages/en.yaml') };
   for (const name of readdirSync(join(ROOT, 'content/data'))) files[`content/data/${name}`] = read(`content/data/${name}`);
+  return files;
+}
+
+/** The sample site's public files (favicon, banner, QR and article images), as bytes. */
+export function publicFiles(): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const e of readdirSync(join(ROOT, 'content/public'), { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) files[relative(ROOT, join(e.parentPath, e.name))] = new Uint8Array(readFileSync(join(e.parentPath, e.name)));
+  }
   return files;
 }
 
@@ -32,10 +41,10 @@ export function simplePage(title = 'A page', body?: string): string {
   return markdown({ title, description: `${title} description.` }, body);
 }
 
-export async function buildFixture(files: Record<string, string>, options: { pageSize?: number } = {}): Promise<BuildResult> {
+export async function buildFixture(files: Record<string, string | Uint8Array>, options: { pageSize?: number; cacheDir?: string } = {}): Promise<BuildResult> {
   const all = { ...files };
-  if (options.pageSize) all['content/site.yaml'] = all['content/site.yaml']!.replace(/^pageSize: \d+$/m, `pageSize: ${options.pageSize}`);
-  return build({ root: ROOT, fs: memorySourceFs(all), write: false, minify: true });
+  if (options.pageSize) all['content/site.yaml'] = (all['content/site.yaml'] as string).replace(/^pageSize: \d+$/m, `pageSize: ${options.pageSize}`);
+  return build({ root: ROOT, fs: memorySourceFs(all), write: false, minify: true, cacheDir: options.cacheDir });
 }
 
 export function htmlAt(result: BuildResult, path: string): string {

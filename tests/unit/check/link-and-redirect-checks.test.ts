@@ -4,18 +4,7 @@ import { parseLegacyUrls } from '../../../src/check/legacy-urls.js';
 import { checkRedirects } from '../../../src/check/redirect-checks.js';
 import type { CheckInput } from '../../../src/check/finding.js';
 import { edgeConfigSchema, type EdgeConfig } from '../../../src/edge/edge-config-schema.js';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { baseFiles, buildFixture, MAIN, ROOT, simplePage } from '../../helpers/fixture.js';
-
-/** The sample site's public files (favicon, banner and QR images), which every page links to. */
-function publicFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const e of readdirSync(join(ROOT, 'content/public'), { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) files[relative(ROOT, join(e.parentPath, e.name))] = readFileSync(join(e.parentPath, e.name), 'utf8');
-  }
-  return files;
-}
+import { baseFiles, buildFixture, MAIN, publicFiles, simplePage } from '../../helpers/fixture.js';
 
 let base: CheckInput;
 const PAGE = `${MAIN}/helps/start.html`;
@@ -55,6 +44,14 @@ describe('checkLinks', () => {
     const { input, line, column } = withInsert('<a href="/helps/missing">x</a>');
     const [finding] = checkLinks(input).findings;
     expect(finding).toEqual({ rule: 'link-broken', severity: 'error', file: PAGE, line, column: column + 9, message: expect.stringContaining('href="/helps/missing": no page or file at https://www.polybrowser.example/helps/missing') });
+  });
+
+  it('reports each missing candidate of a srcset at its own column', () => {
+    const { input, line, column } = withInsert('<picture><source type="image/avif" srcset="/favicon.svg 1x, /assets/images/gone@2x.avif 2x"><img src="/favicon.svg" alt="" width="1" height="1"></picture>');
+    expect(checkLinks(input).findings).toEqual([{
+      rule: 'link-broken', severity: 'error', file: PAGE, line, column: column + 60,
+      message: expect.stringContaining('srcset="/assets/images/gone@2x.avif": no page or file'),
+    }]);
   });
 
   it('reports a missing asset and a link on another host of the site', () => {

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIO } from '../../../src/cli/main.js';
-import { baseFiles, buildFixture, MAIN, ROOT, simplePage } from '../../helpers/fixture.js';
+import { baseFiles, buildFixture, MAIN, publicFiles, simplePage } from '../../helpers/fixture.js';
 
 function io(cwd: string): CliIO & { out: string; err: string } {
   const sink = { out: '', err: '' };
@@ -16,11 +16,7 @@ function io(cwd: string): CliIO & { out: string; err: string } {
 
 let dir: string;
 beforeAll(async () => {
-  const files: Record<string, string> = { ...baseFiles(), 'content/en/helps/start.md': simplePage('Getting started with PolyBrowser', 'Read [pricing](/pricing).\n') };
-  for (const e of readdirSync(join(ROOT, 'content/public'), { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) files[relative(ROOT, join(e.parentPath, e.name))] = readFileSync(join(e.parentPath, e.name), 'utf8');
-  }
-  const result = await buildFixture(files);
+  const result = await buildFixture({ ...baseFiles(), ...publicFiles(), 'content/en/helps/start.md': simplePage('Getting started with PolyBrowser', 'Read [pricing](/pricing).\n') });
   expect(result.ok).toBe(true);
   dir = mkdtempSync(join(tmpdir(), 'sitegen-check-'));
   for (const [path, bytes] of result.output) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getLocale } from '../../../src/locales/locale-table.js';
+import type { ImageFact } from '../../../src/images/image-facts.js';
 import { renderMarkdown } from '../../../src/parse/markdown.js';
 
 const hosts = { main: 'https://www.polybrowser.example', zh: 'https://www.polybrowser-cn.example', ru: 'https://www.polybrowser-ru.example' };
@@ -44,10 +45,46 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="https://blog.polybrowser.example/x">c</a>');
   });
 
-  it('keeps asset paths unprefixed and reports them as assets', () => {
-    const { html, links } = renderMarkdown('![chart](/images/chart.png)', context('vn'), 0);
+  it('keeps asset paths unprefixed and reports images and files apart from pages', () => {
+    const { html, links } = renderMarkdown('![chart](/images/chart.png) [manual](/files/manual.pdf)', context('vn'), 0);
     expect(html).toContain('src="/images/chart.png"');
-    expect(links[0]).toMatchObject({ kind: 'asset', path: '/images/chart.png' });
+    expect(links.map((l) => `${l.kind} ${l.path}`)).toEqual(['image /images/chart.png', 'asset /files/manual.pdf']);
+  });
+
+  describe('images', () => {
+    const facts = new Map<string, ImageFact>([
+      ['/images/a.png', { kind: 'raster', width: 400, height: 300, key: 'k', variants: [
+        { format: 'avif', density: 1, width: 400, height: 300, path: '/assets/images/a-k@1x.avif' },
+        { format: 'avif', density: 2, width: 800, height: 600, path: '/assets/images/a-k@2x.avif' },
+        { format: 'webp', density: 1, width: 400, height: 300, path: '/assets/images/a-k@1x.webp' },
+        { format: 'webp', density: 2, width: 800, height: 600, path: '/assets/images/a-k@2x.webp' },
+      ] }],
+      ['/images/b.svg', { kind: 'vector', width: 120, height: 60 }],
+    ]);
+
+    it('places a raster image as <picture> with avif and webp at 1x and 2x, its size, and the original as fallback', () => {
+      const { html } = renderMarkdown('![A chart](/images/a.png)', context('en'), 0, { facts, firstIsLead: false });
+      expect(html).toBe('<p><picture><source type="image/avif" srcset="/assets/images/a-k@1x.avif 1x, /assets/images/a-k@2x.avif 2x">'
+        + '<source type="image/webp" srcset="/assets/images/a-k@1x.webp 1x, /assets/images/a-k@2x.webp 2x">'
+        + '<img src="/images/a.png" alt="A chart" width="400" height="300" loading="lazy" decoding="async"></picture></p>');
+    });
+
+    it('loads the first image eagerly and first when the page has no cover, and every later one lazily', () => {
+      const md = '![one](/images/b.svg)\n\n![two](/images/a.png)\n\n<img src="/images/b.svg" alt="three">';
+      const lead = renderMarkdown(md, context('en'), 0, { facts, firstIsLead: true }).html;
+      expect(lead.match(/<img [^>]*>/g)).toEqual([
+        '<img src="/images/b.svg" alt="one" width="120" height="60" loading="eager" decoding="async" fetchpriority="high">',
+        '<img src="/images/a.png" alt="two" width="400" height="300" loading="lazy" decoding="async">',
+        '<img src="/images/b.svg" alt="three" width="120" height="60" loading="lazy" decoding="async">',
+      ]);
+      const covered = renderMarkdown(md, context('en'), 0, { facts, firstIsLead: false }).html;
+      expect(covered.match(/loading="lazy"/g)).toHaveLength(3);
+    });
+
+    it('leaves images it knows nothing about (outside the site, or missing) as a lazy <img> without a size', () => {
+      const { html } = renderMarkdown('![x](https://cdn.example/x.png) ![y](/images/missing.png)', context('en'), 0, { facts, firstIsLead: false });
+      expect(html).toBe('<p><img src="https://cdn.example/x.png" alt="x" loading="lazy" decoding="async"> <img src="/images/missing.png" alt="y" loading="lazy" decoding="async"></p>');
+    });
   });
 
   it('demotes a stray h1 (the template owns the page title), ids headings and wraps tables', () => {

@@ -1,0 +1,27 @@
+import { pictureOf } from '../../src/images/picture.js';
+import type { PageProps } from '../../src/render/page-props.js';
+
+interface PictureProps {
+  props: PageProps;
+  /** Site path of the image (/images/x.png). */
+  src: string;
+  alt: string;
+  /** lead: the page's main image, fetched first; eager: in the first screen; lazy: below it. */
+  placement: 'lead' | 'eager' | 'lazy';
+  className?: string;
+}
+
+/** A site image as <picture> (avif and webp at 1x and 2x) with its size; Markdown images get the same markup. */
+export function Picture({ props, src, alt, placement, className }: PictureProps) {
+  const { sources, img: { fetchPriority, ...img } } = pictureOf(src, props.images.get(src), placement);
+  // React writes fetchPriority as it is spelt; the attribute is written as HTML and Markdown images have it.
+  const priority = fetchPriority ? ({ fetchpriority: fetchPriority } as object) : {};
+  const image = <img className={className} alt={alt} {...img} {...priority} />;
+  if (!sources.length) return image;
+  return (
+    <picture>
+      {sources.map((s) => <source key={s.type} type={s.type} srcSet={s.srcSet} />)}
+      {image}
+    </picture>
+  );
+}
