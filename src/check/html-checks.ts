@@ -1,5 +1,5 @@
 import { ConfigLoader, HtmlValidate, type Config, type ConfigData, type Message, type ResolvedConfig } from 'html-validate';
-import { LOCALES, type Locale, type LocaleCode } from '../locales/locale-table.js';
+import { LOCALES, WIDE_SCRIPTS, type Locale } from '../locales/locale-table.js';
 import { positionAt, type CheckInput, type Finding, type SitePage } from './finding.js';
 import { attributeOf, decodeEntities, rawTextOf, scanTags, type HtmlTag } from './html/scan-tags.js';
 import { sitePages } from './site-pages.js';
@@ -132,21 +132,16 @@ async function validatePage(htmlValidate: HtmlValidate, page: SitePage): Promise
     .map((message) => ({ rule: 'html-invalid', severity: 'error', file: page.file, ...positionAt(page.html, message.offset), message: `${message.message} (html-validate ${message.ruleId})` }));
 }
 
-/** Script of each locale's text: pages of one template in one script share their markup shapes. */
-const SCRIPT: Record<LocaleCode, string> = {
-  en: 'latin', vn: 'latin', es: 'latin', pt: 'latin', tr: 'latin', fr: 'latin',
-  ru: 'cyrillic', uk: 'cyrillic', zh: 'hans', tc: 'hant', jp: 'japanese', ko: 'hangul', th: 'thai', hi: 'devanagari',
-};
-
 /**
- * The pages html-validate reads by default: per `<body data-page>` and script of `<body data-locale>`,
+ * The pages html-validate reads by default: per `<body data-page>` and script of `<body data-locale>`
+ * (pages of one template in one script share their markup shapes),
  * the largest page (most markup; the first by file on a tie); every page without those markers.
  */
 export function validationSample<T extends PageMarkers>(pages: readonly T[]): T[] {
   const chosen = new Map<string, T>();
   for (const page of pages) {
     const locale = page.bodyLocale;
-    const key = page.template !== undefined && locale ? `${page.template} ${SCRIPT[locale.code]}` : `file ${page.page.file}`;
+    const key = page.template !== undefined && locale ? `${page.template} ${locale.script}` : `file ${page.page.file}`;
     const current = chosen.get(key);
     if (!current || page.page.html.length > current.page.html.length) chosen.set(key, page);
   }
@@ -177,14 +172,11 @@ export function readPage(page: SitePage): ReadPage {
   return { page, tags, template: body ? attributeOf(body, 'data-page')?.value : undefined, bodyLocale: LOCALES.find((l) => l.code === code) };
 }
 
-/** Search-result display limits in characters: [min, max]. */
+/** Search-result display limits in characters: [min, max]; wide scripts (CJK) fit about half as many. */
 export const TEXT_LIMITS = {
-  cjk: { title: [8, 30], description: [30, 80] },
+  wide: { title: [8, 30], description: [30, 80] },
   other: { title: [10, 60], description: [50, 160] },
 } as const satisfies Record<string, { title: readonly [number, number]; description: readonly [number, number] }>;
-
-/** Chinese (simplified and traditional), Japanese, Korean: about two Latin characters' width each. */
-const CJK = new Set<LocaleCode>(['zh', 'tc', 'jp', 'ko']);
 
 /** Every rule but html-invalid, for one page. */
 export function checkPageMarkup(read: ReadPage): Finding[] {
@@ -240,7 +232,7 @@ export function checkPageMarkup(read: ReadPage): Finding[] {
   const headEnd = bodyIndex === -1 ? tags.length : bodyIndex;
   const head = tags.find((t) => !t.end && t.name === 'head');
   const locale = langLocale ?? read.bodyLocale;
-  const limits = locale && CJK.has(locale.code) ? TEXT_LIMITS.cjk : TEXT_LIMITS.other;
+  const limits = locale && WIDE_SCRIPTS.has(locale.script) ? TEXT_LIMITS.wide : TEXT_LIMITS.other;
   const language = locale ? `${locale.code} (${locale.nativeName})` : 'this page (its language is unknown)';
   const titleIndex = tags.findIndex((t, i) => i < headEnd && !t.end && t.name === 'title');
   if (titleIndex === -1) {
