@@ -23,7 +23,7 @@ export const DIAGNOSTICS = {
   BROKEN_LINK: { title: 'Broken internal link', hint: 'Link to a page that exists in this locale. Write site links without the locale prefix ("/pricing"); sitegen adds it.' },
   MISSING_ASSET: { title: 'Missing file', hint: 'Put the file under content/public (it is served from the site root), or fix the path.' },
   IMAGE_UNREADABLE: { title: 'Image cannot be decoded', hint: 'The file is damaged or not an image of the type its name says (PNG, JPEG, GIF, WebP, AVIF, TIFF). Export it again from the original, or replace it; sitegen encodes every raster image under content/public as avif and webp.' },
-  SECTION_NOT_OFFERED: { title: 'Section not offered in this locale', hint: 'Russian visitors get the separate Russian blog: blog, news and guide pages are not built for ru. Move the article to the Russian blog.' },
+  SECTION_NOT_OFFERED: { title: 'Section not offered in this locale', hint: 'Russian visitors get the separate Russian blog: blog, news and guide pages are not built for ru; move the article to the Russian blog. Guides exist for zh only (other locales link to their blog): publish the article in the blog section of this locale.' },
   MESSAGE_INVALID: { title: 'Invalid messages file', hint: 'A messages file maps keys to strings (nested YAML objects of strings).' },
   MISSING_TRANSLATION: { title: 'Missing translation', hint: 'Add the key to the locale\'s messages file; until then the English text is shown.' },
   UNUSED_MESSAGE: { title: 'Message not in the source locale', hint: 'Keys come from content/messages/en.yaml; remove the key or add it to en.yaml.' },

@@ -37,25 +37,27 @@ export interface Locale {
   currency: CurrencyCode;
   /** Whether blog, news and guides are rendered here; false sends them to the Russian blog. */
   ownBlog: boolean;
+  /** Whether the guide section exists here (DESIGN.md: guides exist for zh; elsewhere the switcher goes to the blog). */
+  guides: boolean;
   /** Registration banner image variant (spec §2: zh and tc; ru; pt; vn; otherwise English). */
   bannerVariant: 'zh' | 'ru' | 'pt' | 'vn' | 'en';
 }
 
 export const LOCALES: readonly Locale[] = [
-  { code: 'en', prefix: '', host: 'main', hreflang: 'en', ogLocale: 'en_US', sitemapFile: 'en-US-sitemap.xml', acceptLanguage: ['en', 'en-*'], nativeName: 'English', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'zh', prefix: '', host: 'zh', hreflang: 'zh-CN', ogLocale: 'zh_CN', sitemapFile: 'zh-CN-sitemap.xml', acceptLanguage: ['zh', 'zh-CN', 'zh-SG', 'zh-Hans*'], nativeName: '简体中文', dir: 'ltr', script: 'hans', currency: 'USD', ownBlog: true, bannerVariant: 'zh' },
-  { code: 'ru', prefix: '', host: 'ru', hreflang: 'ru', ogLocale: 'ru_RU', sitemapFile: 'ru-RU-sitemap.xml', acceptLanguage: ['ru', 'ru-*'], nativeName: 'Русский', dir: 'ltr', script: 'cyrillic', currency: 'USD', ownBlog: false, bannerVariant: 'ru' },
-  { code: 'vn', prefix: '/vn', host: 'main', hreflang: 'vi', ogLocale: 'vi_VN', sitemapFile: 'vi-VN-sitemap.xml', acceptLanguage: ['vi', 'vi-*'], nativeName: 'Tiếng Việt', dir: 'ltr', script: 'latin', currency: 'VND', ownBlog: true, bannerVariant: 'vn' },
-  { code: 'es', prefix: '/es', host: 'main', hreflang: 'es', ogLocale: 'es_ES', sitemapFile: 'es-ES-sitemap.xml', acceptLanguage: ['es', 'es-*'], nativeName: 'Español', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'pt', prefix: '/pt', host: 'main', hreflang: 'pt', ogLocale: 'pt_PT', sitemapFile: 'pt-PT-sitemap.xml', acceptLanguage: ['pt', 'pt-BR', 'pt-*'], nativeName: 'Português', dir: 'ltr', script: 'latin', currency: 'BRL', ownBlog: true, bannerVariant: 'pt' },
-  { code: 'tr', prefix: '/tr', host: 'main', hreflang: 'tr', ogLocale: 'tr_TR', sitemapFile: 'tr-TR-sitemap.xml', acceptLanguage: ['tr'], nativeName: 'Türkçe', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'th', prefix: '/th', host: 'main', hreflang: 'th', ogLocale: 'th_TH', sitemapFile: 'th-TH-sitemap.xml', acceptLanguage: ['th'], nativeName: 'ไทย', dir: 'ltr', script: 'thai', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'fr', prefix: '/fr', host: 'main', hreflang: 'fr', ogLocale: 'fr_FR', sitemapFile: 'fr-FR-sitemap.xml', acceptLanguage: ['fr', 'fr-*'], nativeName: 'Français', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'uk', prefix: '/uk', host: 'main', hreflang: 'uk', ogLocale: 'uk_UA', sitemapFile: 'uk-UA-sitemap.xml', acceptLanguage: ['uk'], nativeName: 'Українська', dir: 'ltr', script: 'cyrillic', currency: 'PLN', ownBlog: true, bannerVariant: 'en' },
-  { code: 'ko', prefix: '/ko', host: 'main', hreflang: 'ko', ogLocale: 'ko_KR', sitemapFile: 'ko-KR-sitemap.xml', acceptLanguage: ['ko'], nativeName: '한국어', dir: 'ltr', script: 'hangul', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'hi', prefix: '/hi', host: 'main', hreflang: 'hi', ogLocale: 'hi_IN', sitemapFile: 'hi-IN-sitemap.xml', acceptLanguage: ['hi'], nativeName: 'हिन्दी', dir: 'ltr', script: 'devanagari', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'jp', prefix: '/jp', host: 'main', hreflang: 'ja', ogLocale: 'ja_JP', sitemapFile: 'ja-JP-sitemap.xml', acceptLanguage: ['ja'], nativeName: '日本語', dir: 'ltr', script: 'japanese', currency: 'USD', ownBlog: true, bannerVariant: 'en' },
-  { code: 'tc', prefix: '/tc', host: 'main', hreflang: 'zh-TW', ogLocale: 'zh_TW', sitemapFile: 'zh-TW-sitemap.xml', acceptLanguage: ['zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant*'], nativeName: '繁體中文', dir: 'ltr', script: 'hant', currency: 'USD', ownBlog: true, bannerVariant: 'zh' },
+  { code: 'en', prefix: '', host: 'main', hreflang: 'en', ogLocale: 'en_US', sitemapFile: 'en-US-sitemap.xml', acceptLanguage: ['en', 'en-*'], nativeName: 'English', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'zh', prefix: '', host: 'zh', hreflang: 'zh-CN', ogLocale: 'zh_CN', sitemapFile: 'zh-CN-sitemap.xml', acceptLanguage: ['zh', 'zh-CN', 'zh-SG', 'zh-Hans*'], nativeName: '简体中文', dir: 'ltr', script: 'hans', currency: 'USD', ownBlog: true, guides: true, bannerVariant: 'zh' },
+  { code: 'ru', prefix: '', host: 'ru', hreflang: 'ru', ogLocale: 'ru_RU', sitemapFile: 'ru-RU-sitemap.xml', acceptLanguage: ['ru', 'ru-*'], nativeName: 'Русский', dir: 'ltr', script: 'cyrillic', currency: 'USD', ownBlog: false, guides: false, bannerVariant: 'ru' },
+  { code: 'vn', prefix: '/vn', host: 'main', hreflang: 'vi', ogLocale: 'vi_VN', sitemapFile: 'vi-VN-sitemap.xml', acceptLanguage: ['vi', 'vi-*'], nativeName: 'Tiếng Việt', dir: 'ltr', script: 'latin', currency: 'VND', ownBlog: true, guides: false, bannerVariant: 'vn' },
+  { code: 'es', prefix: '/es', host: 'main', hreflang: 'es', ogLocale: 'es_ES', sitemapFile: 'es-ES-sitemap.xml', acceptLanguage: ['es', 'es-*'], nativeName: 'Español', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'pt', prefix: '/pt', host: 'main', hreflang: 'pt', ogLocale: 'pt_PT', sitemapFile: 'pt-PT-sitemap.xml', acceptLanguage: ['pt', 'pt-BR', 'pt-*'], nativeName: 'Português', dir: 'ltr', script: 'latin', currency: 'BRL', ownBlog: true, guides: false, bannerVariant: 'pt' },
+  { code: 'tr', prefix: '/tr', host: 'main', hreflang: 'tr', ogLocale: 'tr_TR', sitemapFile: 'tr-TR-sitemap.xml', acceptLanguage: ['tr'], nativeName: 'Türkçe', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'th', prefix: '/th', host: 'main', hreflang: 'th', ogLocale: 'th_TH', sitemapFile: 'th-TH-sitemap.xml', acceptLanguage: ['th'], nativeName: 'ไทย', dir: 'ltr', script: 'thai', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'fr', prefix: '/fr', host: 'main', hreflang: 'fr', ogLocale: 'fr_FR', sitemapFile: 'fr-FR-sitemap.xml', acceptLanguage: ['fr', 'fr-*'], nativeName: 'Français', dir: 'ltr', script: 'latin', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'uk', prefix: '/uk', host: 'main', hreflang: 'uk', ogLocale: 'uk_UA', sitemapFile: 'uk-UA-sitemap.xml', acceptLanguage: ['uk'], nativeName: 'Українська', dir: 'ltr', script: 'cyrillic', currency: 'PLN', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'ko', prefix: '/ko', host: 'main', hreflang: 'ko', ogLocale: 'ko_KR', sitemapFile: 'ko-KR-sitemap.xml', acceptLanguage: ['ko'], nativeName: '한국어', dir: 'ltr', script: 'hangul', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'hi', prefix: '/hi', host: 'main', hreflang: 'hi', ogLocale: 'hi_IN', sitemapFile: 'hi-IN-sitemap.xml', acceptLanguage: ['hi'], nativeName: 'हिन्दी', dir: 'ltr', script: 'devanagari', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'jp', prefix: '/jp', host: 'main', hreflang: 'ja', ogLocale: 'ja_JP', sitemapFile: 'ja-JP-sitemap.xml', acceptLanguage: ['ja'], nativeName: '日本語', dir: 'ltr', script: 'japanese', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'en' },
+  { code: 'tc', prefix: '/tc', host: 'main', hreflang: 'zh-TW', ogLocale: 'zh_TW', sitemapFile: 'zh-TW-sitemap.xml', acceptLanguage: ['zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant*'], nativeName: '繁體中文', dir: 'ltr', script: 'hant', currency: 'USD', ownBlog: true, guides: false, bannerVariant: 'zh' },
 ];
 
 /** The locale whose texts are the reference for every other (message keys, fallbacks). */

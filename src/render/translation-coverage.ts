@@ -1,7 +1,6 @@
 import { getLocale, LOCALES, SOURCE_LOCALE, type LocaleCode } from '../locales/locale-table.js';
-import { docsPageKey, offeredPages, useCaseKey } from '../route/availability.js';
+import { docsPageKey, offeredPages, sectionOffered, useCaseKey } from '../route/availability.js';
 import type { Page } from '../route/page.js';
-import { BLOG_SECTIONS } from '../validate/collections.js';
 import type { Entry, ValidSite } from '../validate/validate-site.js';
 import type { OutputFile } from './output-file.js';
 
@@ -94,7 +93,7 @@ function pageRows(site: ValidSite, pages: readonly Page[], locales: LocaleCode[]
 
 /**
  * Whether a locale offers the page of an entry (written in any locale), by the rules validation and
- * routing use: blog sections only where the locale has its own blog; pages listed in the data tables
+ * routing use: sections where the locale has them (sectionOffered); pages listed in the data tables
  * (alternatives, solutions, use cases, features, docs) as offeredPages lists them, compared by the
  * language-independent id (docs page, use-case pair); every other page everywhere.
  */
@@ -113,9 +112,8 @@ function availability(site: ValidSite): (entry: Entry) => (locale: LocaleCode) =
     byLocale.set(code, set);
   }
   return (entry) => {
-    const blog = BLOG_SECTIONS.includes(entry.section);
     const listed = tableSections.has(entry.section) ? `${entry.section}/${canonical(entry.section, entry.locale, entry.id)}` : undefined;
-    return (locale) => !(blog && !getLocale(locale).ownBlog) && (listed === undefined || (byLocale.get(locale)?.has(listed) ?? false));
+    return (locale) => sectionOffered(getLocale(locale), entry.section) && (listed === undefined || (byLocale.get(locale)?.has(listed) ?? false));
   };
 }
 

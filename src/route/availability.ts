@@ -1,5 +1,16 @@
-import { LOCALES, type LocaleCode } from '../locales/locale-table.js';
+import { LOCALES, type Locale, type LocaleCode } from '../locales/locale-table.js';
+import { BLOG_SECTIONS, type Section } from '../validate/collections.js';
 import type { Tables } from '../validate/data-tables.js';
+
+/**
+ * Whether a locale has a content section at all: blog, news and guide only where the locale has its
+ * own blog (not ru, which has the Russian blog), and guide only where the locale table says so (zh).
+ */
+export function sectionOffered(locale: Locale, section: Section): boolean {
+  if (BLOG_SECTIONS.includes(section) && !locale.ownBlog) return false;
+  if (section === 'guide' && !locale.guides) return false;
+  return true;
+}
 
 /** Which locales offer a table entry with optional `only` / `except` lists. */
 export function offeredIn(entry: { only?: readonly LocaleCode[]; except?: readonly LocaleCode[] }, locale: LocaleCode): boolean {

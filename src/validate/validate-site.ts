@@ -5,8 +5,8 @@ import { getLocale, LOCALES, type HostKey, type LocaleCode } from '../locales/lo
 import type { ContentLink, Heading } from '../parse/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
 import type { ImageFacts } from '../images/image-facts.js';
-import { offeredIn, offeredPages, useCaseIdsFor } from '../route/availability.js';
-import { BLOG_SECTIONS, CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from './collections.js';
+import { offeredIn, offeredPages, sectionOffered, useCaseIdsFor } from '../route/availability.js';
+import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from './collections.js';
 import { slugId } from './field-schemas.js';
 import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from './data-tables.js';
 import { validateMessages } from './validate-messages.js';
@@ -143,7 +143,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
   }
   const section = entry.section;
   const locale = getLocale(entry.locale);
-  if (BLOG_SECTIONS.includes(section) && !locale.ownBlog) {
+  if (!sectionOffered(locale, section)) {
     diagnostics.push(diagnostic('SECTION_NOT_OFFERED', `${section} pages are not built for ${locale.code}`, { file: entry.file }));
     return undefined;
   }

@@ -79,11 +79,13 @@ describe('content errors name the file, line and column, and say what to do', ()
       'content/zh/solutions/crypto.md': simplePage(),
       'content/zh/use-cases/betting.md': simplePage(),
       'content/ru/blog/a.md': blogPost(),
+      'content/en/guide/a.md': markdown({ title: 'A guide', description: 'How to.', date: '2026-03-01' }),
     });
     expect(errorsOf(result).map((d) => `${d.code} ${d.file}`).sort()).toEqual([
       'NOT_AVAILABLE content/en/alternatives/ziniao.md',
       'NOT_AVAILABLE content/zh/solutions/crypto.md',
       'NOT_AVAILABLE content/zh/use-cases/betting.md',
+      'SECTION_NOT_OFFERED content/en/guide/a.md',
       'SECTION_NOT_OFFERED content/ru/blog/a.md',
       'UNKNOWN_LOCALE content/de/blog/a.md',
       'UNKNOWN_SECTION content/en/recipes/a.md',

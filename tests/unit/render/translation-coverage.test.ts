@@ -36,6 +36,8 @@ function files(): Record<string, string> {
     'content/en/use-cases/betting.md': simplePage('Betting'),
     'content/zh/use-cases/media-market.md': simplePage('媒体市场'),
     'content/en/pages/about-us.md': simplePage('About'),
+    // Guides exist for zh only.
+    'content/zh/guide/start.md': markdown({ title: '入门', description: '从这里开始。', date: '2026-03-01' }),
   });
   return all;
 }
@@ -66,7 +68,7 @@ describe('translation coverage report', () => {
 
   it('has one row per content page key, pages first, then messages, each sorted by key', () => {
     const pages = report.rows.filter((r) => r.kind === 'page').map((r) => r.key);
-    expect(pages).toEqual(['about-us', 'alternatives/octo-browser', 'alternatives/ziniao', 'blog/a', 'docs/getting-started', 'use-cases/betting']);
+    expect(pages).toEqual(['about-us', 'alternatives/octo-browser', 'alternatives/ziniao', 'blog/a', 'docs/getting-started', 'guide/start', 'use-cases/betting']);
     expect(report.rows.slice(0, pages.length).every((r) => r.kind === 'page')).toBe(true);
     const messages = report.rows.filter((r) => r.kind === 'message').map((r) => r.key);
     expect(messages).toEqual([...messages].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -92,6 +94,11 @@ describe('translation coverage report', () => {
     expect(row('page', 'about-us').cells).toMatchObject({ en: 'ok', ru: 'missing', fr: 'missing' });
   });
 
+  it('marks guides not offered outside zh (DESIGN.md: guides exist for zh)', () => {
+    expect(cellsOf(row('page', 'guide/start'))).toBe(
+      'en:not-offered zh:ok ru:not-offered vn:not-offered es:not-offered pt:not-offered tr:not-offered th:not-offered fr:not-offered uk:not-offered ko:not-offered hi:not-offered jp:not-offered tc:not-offered');
+  });
+
   it('marks message keys absent in a locale as falling back to English', () => {
     const login = row('message', 'header.login');
     expect(login.source).toBe('content/messages/en.yaml');
@@ -106,9 +113,9 @@ describe('translation coverage report', () => {
 
   it('totals each locale, not-offered apart from problems', () => {
     const messages = report.rows.filter((r) => r.kind === 'message').length;
-    expect(report.totals.perLocale.fr).toEqual({ ok: messages - 2, missing: 3, stale: 1, fallback: 2, notOffered: 2 });
-    expect(report.totals.perLocale.en).toEqual({ ok: messages + 5, missing: 0, stale: 0, fallback: 0, notOffered: 1 });
-    expect(report.totals.perLocale.es).toEqual({ ok: 0, missing: 4, stale: 0, fallback: messages, notOffered: 2 });
+    expect(report.totals.perLocale.fr).toEqual({ ok: messages - 2, missing: 3, stale: 1, fallback: 2, notOffered: 3 });
+    expect(report.totals.perLocale.en).toEqual({ ok: messages + 5, missing: 0, stale: 0, fallback: 0, notOffered: 2 });
+    expect(report.totals.perLocale.es).toEqual({ ok: 0, missing: 4, stale: 0, fallback: messages, notOffered: 3 });
     for (const code of LOCALES) {
       const counted = { ok: 0, missing: 0, stale: 0, fallback: 0, notOffered: 0 };
       for (const r of report.rows) {
