@@ -1,4 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { cacheSalt } from './cache/cache-salt.js';
+import { cachedRenderer, type CacheStats } from './cache/markdown-cache.js';
 import { bundleClient, hashedAsset } from './bundle/bundle-client.js';
 import { compileTemplates } from './bundle/compile-templates.js';
 import { parseSiteConfig } from './config/load-site-config.js';
@@ -16,7 +19,9 @@ import { diskImageCache } from './images/image-cache.js';
 import { imageDiagnostics } from './images/image-diagnostics.js';
 import { readImageFacts } from './images/image-facts.js';
 import { loadSources } from './load/load-sources.js';
+import { renderInThisThread, type MarkdownRenderer } from './parse/markdown-jobs.js';
 import { parseSite } from './parse/parse-site.js';
+import { markdownPool } from './parallel/markdown-pool.js';
 import { buildIdOf } from './render/build-id.js';
 import { jsReport, jsReportFile, pagesHtml } from './render/js-report.js';
 import { buildManifests, copyToHosts, renderPages } from './render/render-site.js';
@@ -40,8 +45,14 @@ export interface BuildOptions {
   write?: boolean;
   /** Where content is read from (defaults to the real file system under root). */
   fs?: SourceFs;
-  /** Where compiled templates and encoded images are cached (default node_modules/.cache/sitegen). */
+  /** Where compiled templates, rendered Markdown and encoded images are cached (default node_modules/.cache/sitegen). */
   cacheDir?: string;
+  /** false: render all Markdown again and keep nothing (the image and template caches still apply). */
+  cache?: boolean;
+  /** Worker threads for Markdown (default: the available cores); 1 renders in this thread. */
+  jobs?: number;
+  /** The bundled Markdown worker (bin/sitegen builds it); without it Markdown renders in this thread. */
+  workerScript?: string;
   /** Milliseconds from an arbitrary origin, for stage timings. */
   clock?: () => number;
   /** Called as each stage ends, for progress output. */
@@ -63,10 +74,22 @@ export interface BuildResult {
   js?: { maxGzip: number; budget: number };
   /** Raster images and how many of them were encoded (the rest came from the cache). */
   images?: ImageStats;
+  /** Markdown bodies and how many were rendered (the rest came from the cache). */
+  markdown?: CacheStats;
 }
 
 /** The pipeline: each line a stage; only emit writes. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const jobs = options.jobs ?? availableParallelism();
+  const pool = jobs > 1 && options.workerScript ? markdownPool(options.workerScript, jobs) : undefined;
+  try {
+    return await runBuild(options, pool?.render ?? renderInThisThread);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): Promise<BuildResult> {
   const clock = options.clock ?? (() => performance.now());
   const fs = options.fs ?? nodeSourceFs(options.root);
   const configPath = options.config ?? 'content/site.yaml';
@@ -97,7 +120,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   encoding.catch(() => undefined); // awaited below; a build that fails earlier must not leave it unhandled
   lap('load');
 
-  const parsed = parseSite(sources, config, imageFacts);
+  const markdown = options.cache === false ? undefined : cachedRenderer(renderBodies, join(cacheDir, 'markdown'), await cacheSalt(options.root));
+  const parsed = await parseSite(sources, config, imageFacts, markdown?.render ?? renderBodies);
   lap('parse');
 
   const validated = validateSite(parsed, config);
@@ -162,7 +186,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   lap('emit');
-  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats };
+  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats, markdown: markdown?.stats() };
 }
 
 function bundleMessage(error: unknown): string {

@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { build } from '../build.js';
 import { checkSite, type CheckReport } from '../check/check-site.js';
 import { edgeConfigSchema } from '../edge/edge-config-schema.js';
@@ -27,6 +27,12 @@ const nodeIO = (): CliIO => ({
   cwd: process.cwd(),
 });
 
+function parseJobs(value: string): number {
+  const jobs = Number(value);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new InvalidArgumentError('must be a whole number of threads, 1 or more');
+  return jobs;
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be a port number (0-65535)');
@@ -52,7 +58,10 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('--verbose', 'print every warning and per-locale page counts')
     .option('--json', 'print a machine-readable report on stdout (for CI)')
     .option('--check', 'then run every check of sitegen check on the output; errors fail the build')
-    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean }) => {
+    .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
+    .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
+    .option('--no-cache', 'render all Markdown again and keep none of it (images stay cached: their key is their content)')
+    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean }) => {
       const style = { color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose };
       const started = performance.now();
       const progress = !opts.json && !opts.quiet;
@@ -61,6 +70,10 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         root: opts.root,
         config: opts.config,
         outDir: opts.out,
+        jobs: opts.jobs,
+        cache: opts.cache,
+        cacheDir: resolve(opts.root, opts.cacheDir),
+        workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
         onStage: progress ? (stage, ms) => io.stderr(`${formatStage(stage, ms)}\n`) : undefined,
       });
       const summary = summarize(result, performance.now() - started);
@@ -105,6 +118,17 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         if (!opts.json) io.stderr(`report written to ${opts.html}\n`);
       }
       exitCode = report.ok ? EXIT.ok : EXIT.buildFailed;
+    });
+
+  program.command('clean')
+    .description('delete the cache (rendered Markdown, encoded images, compiled code) and the output directory')
+    .option('-o, --out <dir>', 'output directory to delete', 'dist')
+    .option('--cache-dir <dir>', 'cache directory to delete', 'node_modules/.cache/sitegen')
+    .action(async (opts: { out: string; cacheDir: string }) => {
+      for (const dir of [opts.cacheDir, opts.out]) {
+        await rm(resolve(io.cwd, dir), { recursive: true, force: true });
+        io.stderr(`deleted ${dir}\n`);
+      }
     });
 
   program.command('serve')

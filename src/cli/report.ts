@@ -61,6 +61,8 @@ export interface BuildSummary {
   js?: { maxGzip: number; budget: number };
   /** Raster images with variants, and how many were encoded (the rest came from the cache). */
   images?: { images: number; encoded: number };
+  /** Markdown bodies, and how many were rendered (the rest came from the cache). */
+  markdown?: { bodies: number; rendered: number };
 }
 
 export function summarize(result: BuildResult, totalMs: number): BuildSummary {
@@ -90,6 +92,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     edge: result.edge,
     js: result.js,
     images: result.images,
+    markdown: result.markdown,
   };
 }
 
@@ -105,6 +108,10 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
     if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
     if (summary.js) lines.push(`  JavaScript per page at most ${formatBytes(summary.js.maxGzip)} gzip of its ${formatBytes(summary.js.budget)} budget (dist/reports/js.json)`);
+    if (summary.markdown?.bodies) {
+      const { bodies, rendered } = summary.markdown;
+      lines.push(`  Markdown: ${bodies} bodies, ${rendered} rendered, ${bodies - rendered} from the cache (hit rate ${Math.round(((bodies - rendered) / bodies) * 100)}%)`);
+    }
     if (summary.images?.images) {
       const { images, encoded } = summary.images;
       lines.push(`  images: ${images} as avif/webp 1x/2x, ${encoded} encoded, ${images - encoded} from the cache (hit rate ${Math.round(((images - encoded) / images) * 100)}%)`);

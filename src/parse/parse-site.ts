@@ -4,7 +4,8 @@ import { getLocale, isLocaleCode, type LocaleCode } from '../locales/locale-tabl
 import type { SourceFile, SourceSet } from '../load/load-sources.js';
 import { splitFrontMatter } from './front-matter.js';
 import type { ImageFacts } from '../images/image-facts.js';
-import { renderMarkdown, type ContentLink, type Heading } from './markdown.js';
+import type { ContentLink, Heading } from './markdown.js';
+import { renderInThisThread, type MarkdownJob, type MarkdownRenderer } from './markdown-jobs.js';
 import { parseYaml, type PositionedYaml } from './parse-yaml.js';
 
 /** A Markdown file turned into HTML, with its raw front matter still to be validated. */
@@ -47,16 +48,23 @@ const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
 
 /**
  * Turn source files into parsed records. Nothing is decided about validity here beyond syntax: every
- * file is parsed even when others fail, so one build reports every problem.
+ * file is parsed even when others fail, so one build reports every problem. Front matter and YAML
+ * are read here; the Markdown bodies, most of the work, go to `renderBodies` all at once (worker
+ * threads and the cache plug in there) and come back in order.
  */
-export function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map()): ParsedSite {
+export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread): Promise<ParsedSite> {
   const site: ParsedSite = { entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
-  for (const file of sources.files) parseFile(file, sources.contentDir, config, site);
+  const pending: PendingEntry[] = [];
+  for (const file of sources.files) parseFile(file, sources.contentDir, config, site, pending);
+  const rendered = await renderBodies(pending.map((p) => p.job), images);
+  site.entries = pending.map((p, i) => ({ ...p.entry, ...rendered[i]! }));
   return site;
 }
 
-function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, site: ParsedSite): void {
+type PendingEntry = { entry: Omit<ParsedEntry, 'html' | 'links' | 'headings' | 'excerpt'>; job: MarkdownJob };
+
+function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, site: ParsedSite, pending: PendingEntry[]): void {
   const relative = file.path.slice(contentDir.length + 1);
   const parts = relative.split('/');
   const [top = '', second, third] = parts;
@@ -91,17 +99,14 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
   if (!split.frontMatter) return;
   const locale = getLocale(top);
   const cover = (split.frontMatter.value as { cover?: unknown } | null)?.cover;
-  const markdown = renderMarkdown(split.body, { locale, hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains }, split.bodyLineOffset, {
-    facts: site.images, firstIsLead: cover === undefined,
-  });
-  site.entries.push({
-    file: file.path,
-    source: file.text,
-    locale: top,
-    section: second,
-    id: third.slice(0, -3),
-    frontMatter: split.frontMatter,
-    ...markdown,
+  pending.push({
+    entry: { file: file.path, source: file.text, locale: top, section: second, id: third.slice(0, -3), frontMatter: split.frontMatter },
+    job: {
+      body: split.body,
+      context: { locale, hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains },
+      lineOffset: split.bodyLineOffset,
+      firstIsLead: cover === undefined,
+    },
   });
 }
 

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIO } from '../../../src/cli/main.js';
 import { formatDiagnostics, groupDigits } from '../../../src/cli/report.js';
@@ -16,6 +19,21 @@ describe('sitegen CLI', () => {
     expect(await main(['frobnicate'], io())).toBe(2);
     expect(await main(['build', '--no-such-flag'], io())).toBe(2);
     expect(await main(['build', '--quiet', '--verbose'], io())).toBe(2);
+    const jobs = io();
+    expect(await main(['build', '--jobs', '0'], jobs)).toBe(2);
+    expect(jobs.err).toContain('must be a whole number of threads');
+  });
+
+  it('clean deletes the cache and the output directory, and nothing else', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sitegen-clean-'));
+    for (const path of ['node_modules/.cache/sitegen/markdown/ab/x.json', 'dist/index.html', 'content/site.yaml']) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), 'x');
+    }
+    const sink = { ...io(), cwd: root };
+    expect(await main(['clean'], sink)).toBe(0);
+    expect([existsSync(join(root, 'node_modules/.cache/sitegen')), existsSync(join(root, 'dist')), existsSync(join(root, 'content/site.yaml'))]).toEqual([false, false, true]);
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('prints its version and help with exit 0', async () => {

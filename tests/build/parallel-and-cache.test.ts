@@ -1,0 +1,102 @@
+import * as esbuild from 'esbuild';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../src/build.js';
+import { cachedRenderer, jobKey } from '../../src/cache/markdown-cache.js';
+import { memorySourceFs } from '../../src/fs/source-fs.js';
+import type { ImageFact } from '../../src/images/image-facts.js';
+import { getLocale } from '../../src/locales/locale-table.js';
+import { renderInThisThread, type MarkdownJob } from '../../src/parse/markdown-jobs.js';
+import { makeArticle } from '../bench/corpus.mjs';
+import { baseFiles, blogPost, publicFiles, ROOT } from '../helpers/fixture.js';
+
+let dir: string;
+let workerScript: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sitegen-parallel-'));
+  // What bin/sitegen does: the worker is bundled JavaScript (a worker thread cannot load TypeScript).
+  workerScript = join(ROOT, 'node_modules/.cache', `test-markdown-worker-${process.pid}.mjs`);
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  await esbuild.build({ entryPoints: [join(ROOT, 'src/parallel/markdown-worker.ts')], outfile: workerScript, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' });
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(workerScript, { force: true });
+});
+
+/** The real configuration plus 40 generated articles in en and fr, one of them with an image. */
+function site(): Record<string, string | Uint8Array> {
+  const files: Record<string, string | Uint8Array> = { ...baseFiles(), ...publicFiles() };
+  for (const locale of ['en', 'fr'] as const) {
+    for (let i = 1; i <= 40; i++) {
+      const a = makeArticle(locale, i, 40);
+      files[`content/${locale}/blog/${a.id}.md`] = blogPost({ title: a.title, description: a.description, date: a.date, category: a.category, tags: a.tags }, a.body);
+    }
+  }
+  return files;
+}
+
+const differences = (a: BuildResult, b: BuildResult) => [...new Set([...a.output.keys(), ...b.output.keys()])]
+  .filter((path) => Buffer.compare(Buffer.from(a.output.get(path) ?? []), Buffer.from(b.output.get(path) ?? [])) !== 0);
+
+describe('worker threads and the Markdown cache', () => {
+  it('gives byte-identical output with 1 or 3 worker threads, cold or from the cache', async () => {
+    const files = site();
+    const run = (jobs: number, cacheDir: string, cache = true) => build({ root: ROOT, fs: memorySourceFs(files), write: false, minify: true, jobs, workerScript, cacheDir, cache });
+    const inThread = await run(1, join(dir, 'a'), false);
+    const threads = await run(3, join(dir, 'b'));
+    const warm = await run(3, join(dir, 'b'));
+    expect(inThread.ok).toBe(true);
+    expect(inThread.output.size).toBeGreaterThan(500);
+    expect(differences(inThread, threads)).toEqual([]);
+    expect(differences(inThread, warm)).toEqual([]);
+    expect(threads.markdown).toEqual({ bodies: expect.any(Number), rendered: threads.markdown!.bodies });
+    expect(warm.markdown).toEqual({ bodies: threads.markdown!.bodies, rendered: 0 });
+    expect(inThread.markdown).toBeUndefined();
+  });
+
+  it('renders again only the bodies that changed, and ignores damaged entries', async () => {
+    const files = site();
+    const cacheDir = join(dir, 'c');
+    const run = () => build({ root: ROOT, fs: memorySourceFs(files), write: false, minify: true, jobs: 1, cacheDir });
+    const cold = await run();
+    files['content/en/blog/bench-00003.md'] = `${files['content/en/blog/bench-00003.md'] as string}\nOne more line.\n`;
+    expect((await run()).markdown?.rendered).toBe(1);
+    const folder = readdirSync(join(cacheDir, 'markdown'))[0]!;
+    const [entry] = readdirSync(join(cacheDir, 'markdown', folder));
+    writeFileSync(join(cacheDir, 'markdown', folder, entry!), '{"key":"trunc');
+    const again = await run();
+    expect(again.markdown?.rendered).toBe(1);
+    expect(again.ok && cold.ok).toBe(true);
+  });
+});
+
+describe('cache keys', () => {
+  const job = (body: string): MarkdownJob => ({
+    body, lineOffset: 5, firstIsLead: true,
+    context: { locale: getLocale('en'), hosts: { main: 'https://a.example', zh: 'https://b.example', ru: 'https://c.example' }, ownDomains: ['a.example'], partnerDomains: [] },
+  });
+  const raster = (width: number): ImageFact => ({ kind: 'raster', width, height: 10, key: `k${width}`, variants: [] });
+
+  it('depend on the body, its context, the salt and the images it names, and on nothing else', () => {
+    const facts = new Map([['/images/a.png', raster(10)], ['/images/b.png', raster(20)]]);
+    const key = jobKey(job('![x](/images/a.png)'), facts, 'salt');
+    expect(jobKey(job('![x](/images/a.png)'), facts, 'salt')).toBe(key);
+    expect(jobKey(job('![y](/images/a.png)'), facts, 'salt')).not.toBe(key);
+    expect(jobKey({ ...job('![x](/images/a.png)'), lineOffset: 6 }, facts, 'salt')).not.toBe(key);
+    expect(jobKey(job('![x](/images/a.png)'), facts, 'other salt')).not.toBe(key);
+    expect(jobKey(job('![x](/images/a.png)'), new Map([...facts, ['/images/b.png', raster(30)]]), 'salt')).toBe(key);
+    expect(jobKey(job('![x](/images/a.png)'), new Map([...facts, ['/images/a.png', raster(30)]]), 'salt')).not.toBe(key);
+  });
+
+  it('a cache that cannot be written still renders', async () => {
+    const blocked = join(dir, 'blocked');
+    writeFileSync(blocked, 'a file where the cache folder should be');
+    const cached = cachedRenderer(renderInThisThread, blocked, 'salt');
+    const [result] = await cached.render([job('# Hi\n\nText')], new Map());
+    expect(result!.html).toContain('<p>Text</p>');
+    expect(cached.stats()).toEqual({ bodies: 1, rendered: 1 });
+  });
+});
