@@ -88,7 +88,8 @@ export function renderMarkdown(body: string, linkContext: LinkContext, lineOffse
 
 /**
  * One pass over the HTML tree: localise site links, mark external links, collect links and headings
- * for later checks, demote a stray h1 (the template owns the page's h1), wrap tables for scrolling,
+ * for later checks, demote a stray h1 (the template owns the page's h1), wrap tables for scrolling
+ * and give their cells alignment classes,
  * and place images as <picture> with their size and variants.
  */
 function rehypeSiteLinks() {
@@ -102,6 +103,12 @@ function rehypeSiteLinks() {
       if (el.tagName === 'h1') el.tagName = 'h2';
       if (/^h[2-3]$/.test(el.tagName) && typeof el.properties.id === 'string') {
         data.headings.push({ id: el.properties.id, text: hastToString(el), depth: Number(el.tagName[1]) });
+      }
+      // GFM column alignment arrives as align="…", which HTML no longer has: a class says it instead.
+      if ((el.tagName === 'td' || el.tagName === 'th') && typeof el.properties.align === 'string') {
+        const align = el.properties.align;
+        delete el.properties.align;
+        if (align === 'left' || align === 'center' || align === 'right') el.properties.className = [`align-${align}`];
       }
       if (el.tagName === 'table' && parent && index !== undefined) {
         parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-wrap'] }, children: [el] };

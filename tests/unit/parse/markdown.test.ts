@@ -51,6 +51,15 @@ describe('renderMarkdown', () => {
     expect(links.map((l) => `${l.kind} ${l.path}`)).toEqual(['image /images/chart.png', 'asset /files/manual.pdf']);
   });
 
+  it('writes GFM column alignment as classes, not the align attribute HTML no longer has', () => {
+    const { html } = renderMarkdown('| a | b | c | d |\n| :-- | :-: | --: | --- |\n| 1 | 2 | 3 | 4 |', context('en'), 0);
+    expect(html).not.toContain('align=');
+    expect(html).toContain('<th class="align-left">a</th>');
+    expect(html).toContain('<td class="align-center">2</td>');
+    expect(html).toContain('<td class="align-right">3</td>');
+    expect(html).toContain('<td>4</td>');
+  });
+
   describe('images', () => {
     const facts = new Map<string, ImageFact>([
       ['/images/a.png', { kind: 'raster', width: 400, height: 300, key: 'k', variants: [

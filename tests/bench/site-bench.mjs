@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// sitegen against Hugo and Eleventy on the same Markdown, side by side in one run (issue "Speed at
+// scale"). Generates the corpus (tests/bench/corpus.mjs: the sample site plus N articles in each of
+// the 14 locales), then times, each RUNS times (median):
+//   sitegen cold      no cache, all cores
+//   sitegen warm      the cache of the cold run, nothing changed
+//   sitegen one edit  the cache, one article changed
+//   hugo, eleventy    cold builds of the same 14×N article bodies, when installed
+// and prints wall time, pages/s and peak RSS with the ratios the issue sets as goals. A script, not
+// a test: figures move with the machine's load, so compare the ratios of one run.
+// Usage: npm run bench [-- --articles N] [--runs R] [--jobs J] [--no-peers] [--dir DIR]
+// Peers: Debian's hugo on PATH; Eleventy under $ANCHOR_BASE/eleventy-site (../shared/anchor-bench/setup-*.sh).
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LOCALES, articleId, writeCorpus } from './corpus.mjs';
+
+const repo = resolve(import.meta.dirname, '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const n = Number(arg('articles', '1000'));
+const runs = Number(arg('runs', '3'));
+const jobs = arg('jobs', undefined);
+const withPeers = !process.argv.includes('--no-peers');
+const base = resolve(arg('dir', `/tmp/sitegen-bench/${n}`));
+const anchorBase = process.env.ANCHOR_BASE ?? '/tmp/anchor-bench';
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+/** Runs a command; returns wall seconds and peak RSS in MiB (GNU time, or the wall clock only). */
+function timed(command, args, cwd, env = {}) {
+  const started = performance.now();
+  const result = gnuTime
+    ? spawnSync(gnuTime, ['-f', 'TIME %e %M', command, ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 })
+    : spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const wall = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${(result.stderr ?? '').slice(-3000)}`);
+  const line = /TIME ([\d.]+) (\d+)/.exec(result.stderr ?? '');
+  return { wall: line ? Number(line[1]) : wall, rssMiB: line ? Number(line[2]) / 1024 : NaN, stdout: result.stdout };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+function measure(name, runOnce, { before = () => {}, pages }) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    before(i);
+    samples.push(runOnce(i));
+  }
+  const wall = median(samples.map((s) => s.wall));
+  const rss = Math.max(...samples.map((s) => s.rssMiB));
+  const count = typeof pages === 'function' ? pages() : pages;
+  process.stderr.write(`  ${name}: ${samples.map((s) => s.wall.toFixed(2)).join(' s, ')} s\n`);
+  return { name, wall, rss, pages: count, rate: count / wall };
+}
+
+function countHtml(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile() && entry.name.endsWith('.html')) count++;
+  return count;
+}
+
+// --- The corpus, laid out as a sitegen project (its own content, templates and client; sitegen's
+// code and dependencies linked) with its own cache folder.
+process.stderr.write(`corpus: ${n} articles × ${LOCALES.length} locales in ${base}\n`);
+const corpus = writeCorpus(base, n, repo);
+for (const folder of ['templates', 'client']) cpSync(join(repo, folder), join(base, folder), { recursive: true });
+for (const folder of ['src', 'node_modules']) symlinkSync(join(repo, folder), join(base, folder));
+cpSync(join(repo, 'package-lock.json'), join(base, 'package-lock.json'));
+const cacheDir = join(base, '.cache');
+const sitegen = (extra = []) => timed(process.execPath, [join(repo, 'bin/sitegen'), 'build', '--json', '--cache-dir', cacheDir, ...(jobs ? ['--jobs', jobs] : []), ...extra], base);
+let sitegenPages = 0;
+const pagesOf = (run) => {
+  sitegenPages = JSON.parse(run.stdout).pages.total;
+  return run;
+};
+
+const results = [];
+process.stderr.write('sitegen\n');
+// The compiled CLI (bin/sitegen compiles it once per source version) is not part of a build's cost.
+timed(process.execPath, [join(repo, 'bin/sitegen'), '--version'], base);
+results.push(measure('sitegen cold', () => pagesOf(sitegen()), {
+  before: () => { rmSync(cacheDir, { recursive: true, force: true }); rmSync(join(base, 'dist'), { recursive: true, force: true }); },
+  pages: () => sitegenPages,
+}));
+results.push(measure('sitegen warm', () => pagesOf(sitegen()), { pages: () => sitegenPages }));
+const edited = join(base, 'content/en/blog', `${articleId(1)}.md`);
+results.push(measure('sitegen one edit', () => pagesOf(sitegen()), {
+  before: (i) => appendFileSync(edited, `\nEdited in run ${i} at ${Date.now()}.\n`),
+  pages: () => sitegenPages,
+}));
+
+// --- Peers on the same bodies (one flat folder of 14×N articles with plain front matter).
+if (withPeers) {
+  const hugo = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+  if (hugo.status === 0) {
+    const site = join(base, 'hugo-site');
+    mkdirSync(join(site, 'layouts/_default'), { recursive: true });
+    writeFileSync(join(site, 'hugo.toml'), `baseURL = "https://example.org/"\ntitle = "bench"\nlanguageCode = "en"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "section"]\ncacheDir = "${site}/.hugo_cache"\n[markup.goldmark.renderer]\nunsafe = false\n`);
+    writeFileSync(join(site, 'layouts/_default/single.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><main><article><h1>{{ .Title }}</h1><time>{{ .Date.Format "2006-01-02" }}</time>{{ .Content }}</article></main></body></html>\n');
+    writeFileSync(join(site, 'layouts/index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Site.Title }}</title></head><body><ul>{{ range .Site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n');
+    rmSync(join(site, 'content'), { recursive: true, force: true });
+    cpSync(join(base, 'peer-content'), join(site, 'content/posts'), { recursive: true });
+    process.stderr.write(`hugo (${hugo.stdout.split(' ')[1] ?? hugo.stdout.trim()})\n`);
+    results.push(measure('hugo cold', () => timed('hugo', ['--quiet'], site), {
+      before: () => ['public', 'resources', '.hugo_cache'].forEach((d) => rmSync(join(site, d), { recursive: true, force: true })),
+      pages: () => countHtml(join(site, 'public')),
+    }));
+  } else {
+    process.stderr.write('hugo: not installed (apt-get install hugo, or ../shared/anchor-bench/setup-hugo.sh)\n');
+  }
+  const eleventyModules = join(anchorBase, 'eleventy-site/node_modules');
+  if (existsSync(join(eleventyModules, '@11ty/eleventy/cmd.cjs'))) {
+    const site = join(base, 'eleventy-site');
+    mkdirSync(join(site, 'src/_includes'), { recursive: true });
+    if (!existsSync(join(site, 'node_modules'))) symlinkSync(eleventyModules, join(site, 'node_modules'));
+    writeFileSync(join(site, 'package.json'), '{ "name": "bench-eleventy", "private": true, "type": "module" }\n');
+    writeFileSync(join(site, 'eleventy.config.js'), "export default function (c) {\n  c.addCollection('posts', (api) => api.getFilteredByGlob('src/posts/*.md'));\n  return { dir: { input: 'src', output: '_site' } };\n}\n");
+    writeFileSync(join(site, 'src/_includes/layout.njk'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title><meta name="description" content="{{ description }}"></head><body><main><article><h1>{{ title }}</h1>{{ content | safe }}</article></main></body></html>\n');
+    writeFileSync(join(site, 'src/index.njk'), '---\ntitle: bench\n---\n<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><ul>{% for p in collections.posts %}<li><a href="{{ p.url }}">{{ p.data.title }}</a></li>{% endfor %}</ul></body></html>\n');
+    rmSync(join(site, 'src/posts'), { recursive: true, force: true });
+    cpSync(join(base, 'peer-content'), join(site, 'src/posts'), { recursive: true });
+    writeFileSync(join(site, 'src/posts/posts.json'), '{ "layout": "layout.njk" }\n');
+    process.stderr.write('eleventy\n');
+    results.push(measure('eleventy cold', () => timed(process.execPath, [join(site, 'node_modules/@11ty/eleventy/cmd.cjs'), '--quiet'], site), {
+      before: () => ['_site', '.cache'].forEach((d) => rmSync(join(site, d), { recursive: true, force: true })),
+      pages: () => countHtml(join(site, '_site')),
+    }));
+  } else {
+    process.stderr.write(`eleventy: not installed (../shared/anchor-bench/setup-eleventy.sh puts it in ${anchorBase}/eleventy-site)\n`);
+  }
+}
+
+// --- The table and the goals.
+const row = (cells, widths) => cells.map((c, i) => String(c).padStart(widths[i])).join('  ');
+const widths = [18, 8, 9, 9, 10];
+console.log(`\ncorpus: ${n} articles per locale, ${corpus.articles} articles, ${(corpus.bytes / 1e6).toFixed(1)} MB of Markdown; ${runs} runs each, median wall time; ${process.env.CI ? 'CI' : 'local'}`);
+console.log(row(['', 'pages', 'wall s', 'pages/s', 'peak MiB'], widths));
+for (const r of results) console.log(row([r.name, r.pages, r.wall.toFixed(2), r.rate.toFixed(0), r.rss.toFixed(0)], widths));
+const get = (name) => results.find((r) => r.name === name);
+const goals = [];
+const ratio = (a, b) => (a && b ? a / b : undefined);
+const eleventy = get('eleventy cold');
+const hugoRun = get('hugo cold');
+goals.push(['1. cold pages/s ≥ Eleventy', ratio(get('sitegen cold').rate, eleventy?.rate), 1]);
+goals.push(['2. warm pages/s ≥ 2× Hugo cold', ratio(get('sitegen warm').rate, hugoRun?.rate), 2]);
+goals.push(['4. peak RSS < Hugo', ratio(hugoRun?.rss, get('sitegen cold').rss), 1]);
+console.log('\ngoal                               ratio   target  met');
+for (const [name, value, target] of goals) {
+  console.log(`${name.padEnd(34)} ${value === undefined ? '   n/a' : value.toFixed(2).padStart(6)}  ${String(target).padStart(6)}  ${value === undefined ? '-' : value >= target ? 'yes' : 'no'}`);
+}
+console.log(`one-file edit, full CLI run: ${get('sitegen one edit').wall.toFixed(2)} s (goal 3 is measured on sitegen dev)`);
