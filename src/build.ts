@@ -153,7 +153,7 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
   const sprite = hashedAsset('icons', 'svg', templates.spriteSvg());
   lap('bundle');
 
-  const buildId = buildIdOf(sources, templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
+  const buildId = buildIdOf(templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
   const rendered = renderPages(site, routed, templates, { ...client.assets, sprite: sprite.path }, buildId);
   diagnostics.push(...rendered.diagnostics);
   const js = jsReport(pagesHtml(routed.pages, rendered.files), client.chunks, client.assets.js, config.client);

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { SourceSet } from '../load/load-sources.js';
 
 /**
- * A build's id: a hash of everything that decides its output (content, public files, compiled
- * templates, client bundle names), so the same inputs always give the same id and any change a
- * visitor could see gives a new one. Never the clock: output stays byte-for-byte reproducible.
+ * The app build's id (spec: "a periodic check for a new app build reloads the page"): a hash of the
+ * compiled templates and the content-hashed client files, so it changes when the site's code does
+ * (old chunks may be gone: open pages must reload) and not when content does. An edited article
+ * changes its own pages only, which lets an incremental build leave every other page as it was.
+ * Never the clock: output stays byte-for-byte reproducible.
  */
-export function buildIdOf(sources: SourceSet, templatesHash: string, assetPaths: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const file of sources.files) hash.update(`${file.path}\0${file.text}\0`);
-  for (const asset of sources.assets) hash.update(`${asset.urlPath}\0`).update(asset.bytes).update('\0');
-  hash.update(`${templatesHash}\0${assetPaths.join('\0')}`);
-  return hash.digest('hex').slice(0, 12);
+export function buildIdOf(templatesHash: string, assetPaths: readonly string[]): string {
+  return createHash('sha256').update(`${templatesHash}\0${assetPaths.join('\0')}`).digest('hex').slice(0, 12);
 }
