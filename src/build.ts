@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { cacheSalt } from './cache/cache-salt.js';
+import { cacheSalt, MARKDOWN_CODE, SITEGEN_CODE } from './cache/cache-salt.js';
 import { cachedRenderer, type CacheStats } from './cache/markdown-cache.js';
 import { bundleClient, hashedAsset } from './bundle/bundle-client.js';
 import { compileTemplates } from './bundle/compile-templates.js';
@@ -18,17 +18,19 @@ import { encodeImages, type EncodedImages, type ImageStats } from './images/enco
 import { diskImageCache } from './images/image-cache.js';
 import { imageDiagnostics } from './images/image-diagnostics.js';
 import { readImageFacts } from './images/image-facts.js';
+import { pageManifestFile, readPageManifest, readPreviousFiles } from './load/load-previous.js';
 import { loadSources } from './load/load-sources.js';
 import { renderInThisThread, type MarkdownRenderer } from './parse/markdown-jobs.js';
 import { parseSite } from './parse/parse-site.js';
 import { markdownPool } from './parallel/markdown-pool.js';
 import { buildIdOf } from './render/build-id.js';
-import { jsReport, jsReportFile, pagesHtml } from './render/js-report.js';
-import { buildManifests, copyToHosts, renderPages } from './render/render-site.js';
+import { jsReport, jsReportFile } from './render/js-report.js';
+import { pageKey, siteInputs } from './render/page-inputs.js';
+import { buildManifests, copyToHosts, newestYear, renderPages, type RenderInputs, type ReusablePages } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
 import { translationCoverage, translationCoverageFiles } from './render/translation-coverage.js';
 import type { Page } from './route/page.js';
-import { routeSite } from './route/route-site.js';
+import { routeSite, type RoutedSite } from './route/route-site.js';
 import { validateSite } from './validate/validate-site.js';
 
 export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'render', 'emit'] as const;
@@ -76,6 +78,8 @@ export interface BuildResult {
   images?: ImageStats;
   /** Markdown bodies and how many were rendered (the rest came from the cache). */
   markdown?: CacheStats;
+  /** Pages, and how many were taken from the previous output because their inputs had not changed. */
+  rendered?: { pages: number; reused: number };
 }
 
 /** The pipeline: each line a stage; only emit writes. */
@@ -120,7 +124,7 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
   encoding.catch(() => undefined); // awaited below; a build that fails earlier must not leave it unhandled
   lap('load');
 
-  const markdown = options.cache === false ? undefined : cachedRenderer(renderBodies, join(cacheDir, 'markdown'), await cacheSalt(options.root));
+  const markdown = options.cache === false ? undefined : cachedRenderer(renderBodies, join(cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE));
   const parsed = await parseSite(sources, config, imageFacts, markdown?.render ?? renderBodies);
   lap('parse');
 
@@ -154,9 +158,16 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
   lap('bundle');
 
   const buildId = buildIdOf(templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
-  const rendered = renderPages(site, routed, templates, { ...client.assets, sprite: sprite.path }, buildId);
+  const assets = { ...client.assets, sprite: sprite.path };
+  const inputs: RenderInputs = { site: siteInputs(site, assets, buildId, templates.codeHash, newestYear(site)), summaries: new Map(), reusable: new Map() };
+  // Incremental: pages whose inputs equal those recorded by the previous build keep its bytes.
+  const outDir = resolve(options.root, options.outDir ?? 'dist');
+  const reuse = options.write !== false && options.cache !== false;
+  const renderSalt = reuse ? await cacheSalt(options.root, SITEGEN_CODE) : '';
+  if (reuse) inputs.reusable = await reusablePages(routed, inputs, outDir, renderSalt);
+  const rendered = renderPages(site, routed, templates, assets, buildId, inputs);
   diagnostics.push(...rendered.diagnostics);
-  const js = jsReport(pagesHtml(routed.pages, rendered.files), client.chunks, client.assets.js, config.client);
+  const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), client.chunks, client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);
   const images = await encoding;
   diagnostics.push(...imageDiagnostics(site, images.failures, contentDir));
@@ -171,7 +182,7 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
   const hosting = renderHosting(config, edge, middleware, siteFiles);
   diagnostics.push(...hosting.diagnostics);
   // Reports are for the people running the build, not part of any host: no hosting target copies them.
-  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages))];
+  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(reuse ? [pageManifestFile(renderSalt, rendered.pages)] : [])];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   lap('render');
@@ -179,14 +190,29 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
 
   if (options.write !== false) {
     try {
-      await emitSite(collected.output, resolve(options.root, options.outDir ?? 'dist'));
+      await emitSite(collected.output, outDir);
     } catch (error) {
       diagnostics.push(diagnostic('EMIT_FAILED', `writing ${options.outDir ?? 'dist'} failed: ${(error as Error).message}`, { cause: error }));
       return fail();
     }
   }
   lap('emit');
-  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats, markdown: markdown?.stats() };
+  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats, markdown: markdown?.stats(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
+}
+
+/** The pages whose key, computed with the dependencies the previous build recorded, is unchanged. */
+async function reusablePages(routed: RoutedSite, inputs: RenderInputs, outDir: string, salt: string): Promise<ReusablePages> {
+  const previous = await readPageManifest(outDir, salt);
+  if (!previous.size) return new Map();
+  const candidates = routed.pages.filter((page) => {
+    const record = previous.get(page.outputPath);
+    return record && pageKey(page, inputs.site(page.locale), record.deps, routed.index, inputs.summaries) === record.key;
+  });
+  const bytes = await readPreviousFiles(outDir, candidates.map((page) => page.outputPath));
+  return new Map(candidates.flatMap((page) => {
+    const found = bytes.get(page.outputPath);
+    return found ? [[page.outputPath, { bytes: found, page: previous.get(page.outputPath)! }] as const] : [];
+  }));
 }
 
 function bundleMessage(error: unknown): string {

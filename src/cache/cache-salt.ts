@@ -2,19 +2,28 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** What the Markdown cache depends on besides a body: the dependency versions and the Markdown code. */
+export const MARKDOWN_CODE = ['package-lock.json', 'src/parse', 'src/images/picture.ts', 'src/images/image-facts.ts'];
+/** What a page's HTML depends on besides its inputs: the dependency versions and all of sitegen. */
+export const SITEGEN_CODE = ['package-lock.json', 'src'];
+
 /**
- * What every cache key also depends on: the locked versions of all dependencies (remark, rehype and
- * their plugins among them: package-lock.json) and sitegen's own code that turns Markdown into HTML.
- * A new plugin version or a change to the Markdown code invalidates the cache; nothing else does.
+ * A digest of code a cache depends on: the locked versions of all dependencies (remark, rehype,
+ * React and their plugins among them: package-lock.json) and sitegen's own sources under `paths`
+ * (files, or folders read recursively). A new dependency version or a change to that code
+ * invalidates the cache; nothing else does.
  */
-export async function cacheSalt(root: string): Promise<string> {
+export async function cacheSalt(root: string, paths: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
-  const add = async (path: string) => {
+  const add = async (path: string): Promise<void> => {
+    const entries = await readdir(join(root, path), { withFileTypes: true }).catch(() => undefined);
+    if (entries) {
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) await add(`${path}/${entry.name}`);
+      return;
+    }
     const bytes = await readFile(join(root, path)).catch(() => undefined);
     hash.update(path).update('\0').update(bytes ?? 'absent').update('\0');
   };
-  await add('package-lock.json');
-  const parse = (await readdir(join(root, 'src/parse')).catch(() => [] as string[])).filter((f) => f.endsWith('.ts')).sort();
-  for (const file of [...parse.map((f) => `src/parse/${f}`), 'src/images/picture.ts', 'src/images/image-facts.ts']) await add(file);
+  for (const path of paths) await add(path);
   return hash.digest('hex');
 }

@@ -63,6 +63,8 @@ export interface BuildSummary {
   images?: { images: number; encoded: number };
   /** Markdown bodies, and how many were rendered (the rest came from the cache). */
   markdown?: { bodies: number; rendered: number };
+  /** Pages, and how many were taken unchanged from the previous output. */
+  rendered?: { pages: number; reused: number };
 }
 
 export function summarize(result: BuildResult, totalMs: number): BuildSummary {
@@ -93,6 +95,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     js: result.js,
     images: result.images,
     markdown: result.markdown,
+    rendered: result.rendered,
   };
 }
 
@@ -108,6 +111,9 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
     if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
     if (summary.js) lines.push(`  JavaScript per page at most ${formatBytes(summary.js.maxGzip)} gzip of its ${formatBytes(summary.js.budget)} budget (dist/reports/js.json)`);
+    if (summary.rendered?.reused) {
+      lines.push(`  pages: ${summary.rendered.pages - summary.rendered.reused} rendered, ${summary.rendered.reused} unchanged since the previous build`);
+    }
     if (summary.markdown?.bodies) {
       const { bodies, rendered } = summary.markdown;
       lines.push(`  Markdown: ${bodies} bodies, ${rendered} rendered, ${bodies - rendered} from the cache (hit rate ${Math.round(((bodies - rendered) / bodies) * 100)}%)`);

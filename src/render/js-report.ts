@@ -1,7 +1,6 @@
 import type { ClientChunk } from '../bundle/bundle-client.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
-import type { Page } from '../route/page.js';
 import type { OutputFile } from './output-file.js';
 
 /**
@@ -30,16 +29,20 @@ export interface JsReport {
   pages: PageJs[];
 }
 
-export interface PageHtml {
+/** What the report needs of a page, read from its HTML once (and kept for pages an incremental build reuses). */
+export interface PageScripts {
   url: string;
   template: string;
-  html: string;
+  /** Islands in document order, with their data-load. */
+  islands: { name: string; load: string }[];
+  /** Classic scripts in <head> without async or defer: an external one by src, an inline one by its bytes. */
+  blocking: ({ src: string } | { inlineBytes: number })[];
 }
 
 const ISLAND_ENTRY = /^client\/islands\/([a-z-]+)\.tsx$/;
 const HYDRATE_ENTRY = 'client/islands/hydrate.ts';
 
-export function jsReport(pages: readonly PageHtml[], chunks: readonly ClientChunk[], entry: string, budget: { budgetGzip: number; renderBlockingBudget: number }): { report: JsReport; diagnostics: Diagnostic[] } {
+export function jsReport(pages: readonly PageScripts[], chunks: readonly ClientChunk[], entry: string, budget: { budgetGzip: number; renderBlockingBudget: number }): { report: JsReport; diagnostics: Diagnostic[] } {
   const byPath = new Map(chunks.map((c) => [c.path, c]));
   const islandChunk = new Map<string, string>();
   let hydrateChunk: string | undefined;
@@ -83,11 +86,10 @@ export function jsReport(pages: readonly PageHtml[], chunks: readonly ClientChun
   const over = new Map<string, { url: string; total: number }[]>();
   const report: JsReport = { ...budget, chunks: chunks.map(({ imports: _imports, ...c }) => c), byTemplate: {}, pages: [] };
   for (const page of pages) {
-    const found = [...page.html.matchAll(/data-island="([a-z-]+)" data-load="([a-z]+)"/g)];
-    const islands = [...new Set(found.map((m) => m[1]!))].sort();
-    const eager = [...new Set(found.filter((m) => m[2] !== 'interaction').map((m) => m[1]!))].sort();
+    const islands = [...new Set(page.islands.map((i) => i.name))].sort();
+    const eager = [...new Set(page.islands.filter((i) => i.load !== 'interaction').map((i) => i.name))].sort();
     const { initial, total } = sizesOf(islands, eager);
-    const blocking = renderBlockingBytes(page.html, byPath);
+    const blocking = page.blocking.reduce((sum, script) => sum + ('src' in script ? (byPath.get(script.src)?.gzipBytes ?? 1) : script.inlineBytes), 0);
     report.pages.push({ page: page.url, template: page.template, islands, initialGzip: initial, totalGzip: total, renderBlockingBytes: blocking });
     const group = (report.byTemplate[page.template] ??= { pages: 0, initialGzip: 0, totalGzip: 0 });
     group.pages++;
@@ -108,28 +110,20 @@ export function jsReport(pages: readonly PageHtml[], chunks: readonly ClientChun
   return { report, diagnostics };
 }
 
-/** Bytes of classic scripts in <head> that have neither async nor defer (inline ones count their text). */
-function renderBlockingBytes(html: string, chunks: Map<string, ClientChunk>): number {
+/** The islands and render-blocking scripts of a page's HTML. */
+export function pageScripts(url: string, template: string, html: string): PageScripts {
+  const islands = [...html.matchAll(/data-island="([a-z-]+)" data-load="([a-z]+)"/g)].map((m) => ({ name: m[1]!, load: m[2]! }));
   const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
-  let bytes = 0;
+  const blocking: PageScripts['blocking'] = [];
   for (const match of head.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attrs = attributesOf(match[1] ?? '');
     const type = attrs.get('type')?.toLowerCase();
     if (type && type !== 'text/javascript' && type !== 'application/javascript') continue; // module, JSON, JSON-LD
     if (attrs.has('async') || attrs.has('defer')) continue;
     const src = attrs.get('src');
-    bytes += src ? (chunks.get(src)?.gzipBytes ?? 1) : new TextEncoder().encode(match[2] ?? '').byteLength;
+    blocking.push(src ? { src } : { inlineBytes: new TextEncoder().encode(match[2] ?? '').byteLength });
   }
-  return bytes;
-}
-
-/** The rendered HTML of each page, with its URL and template, from the render stage's files. */
-export function pagesHtml(pages: readonly Page[], files: readonly OutputFile[]): PageHtml[] {
-  const byPath = new Map(files.map((f) => [f.path, f.contents]));
-  return pages.flatMap((page) => {
-    const html = byPath.get(page.outputPath);
-    return typeof html === 'string' ? [{ url: page.url, template: page.template, html }] : [];
-  });
+  return { url, template, islands, blocking };
 }
 
 /** Attribute names (lowercase) and values of a start tag's attribute text, quoted either way or bare. */

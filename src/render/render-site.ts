@@ -2,11 +2,14 @@ import { createElement, type ComponentType } from 'react';
 import { appLinkUrl } from '../../client/visitor/app-links.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import { getLocale, HOST_KEYS, LOCALES } from '../locales/locale-table.js';
+import { getLocale, HOST_KEYS, LOCALES, type LocaleCode } from '../locales/locale-table.js';
+import type { Page } from '../route/page.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../validate/validate-site.js';
 import type { OutputFile } from './output-file.js';
+import { pageScripts, type PageScripts } from './js-report.js';
+import { pageKey, trackingIndex, type PageRecord } from './page-inputs.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps } from './page-props.js';
 import { runtimeConfigOf } from './runtime-config.js';
@@ -19,35 +22,68 @@ export interface TemplateModule {
 
 export interface RenderedSite {
   files: OutputFile[];
+  /** Each page's scripts (for the JS report) and record (for the next incremental build), by output path. */
+  pages: Map<string, RenderedPage>;
+  /** Pages taken from the previous output. */
+  reused: number;
   diagnostics: Diagnostic[];
+}
+
+/** What the build keeps of a rendered page: the manifest's entry. */
+export interface RenderedPage extends PageRecord {
+  scripts: PageScripts;
+}
+
+/** Pages of the previous output whose inputs have not changed: their bytes and manifest entry. */
+export type ReusablePages = ReadonlyMap<string, { bytes: Uint8Array; page: RenderedPage }>;
+
+export interface RenderInputs {
+  /** Site-wide inputs per locale (page-inputs.ts). */
+  site: (locale: LocaleCode) => string;
+  /** Page summaries, shared with the reuse decision so each is computed once. */
+  summaries: Map<Page, string>;
+  reusable: ReusablePages;
 }
 
 /**
  * Render every page with renderToStaticMarkup. Pure: templates get data and return markup; the
  * outputs are returned, not written. A template that throws is reported for its page and the other
- * pages still render, so one build shows every failing page.
+ * pages still render, so one build shows every failing page. Pages in `reusable` are not rendered:
+ * their inputs are those of the previous output, so are their bytes.
  */
-export function renderPages(site: ValidSite, routed: RoutedSite, templates: TemplateModule, assets: Assets, buildId: string): RenderedSite {
+export function renderPages(site: ValidSite, routed: RoutedSite, templates: TemplateModule, assets: Assets, buildId: string, inputs: RenderInputs): RenderedSite {
   const files: OutputFile[] = [];
+  const pages = new Map<string, RenderedPage>();
   const diagnostics: Diagnostic[] = [];
   const unknownKeys = new Set<string>();
   const year = newestYear(site);
+  const encoder = new TextEncoder();
+  let reused = 0;
   for (const page of routed.pages) {
+    const previous = inputs.reusable.get(page.outputPath);
+    if (previous) {
+      reused++;
+      pages.set(page.outputPath, previous.page);
+      for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: previous.bytes });
+      continue;
+    }
+    const deps = new Set<string>();
+    const index = trackingIndex(routed.index, deps);
     const locale = getLocale(page.locale);
     const t = makeTranslator(site.messages, page.locale, unknownKeys);
-    const resolve = (route: string) => routed.index.resolveRoute(route, page.locale);
-    const home = routed.index.byKey('home', page.locale)?.url ?? '/';
+    const resolve = (route: string) => index.resolveRoute(route, page.locale);
+    const home = index.byKey('home', page.locale)?.url ?? '/';
     // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
     const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
     const props: PageProps = {
       page, locale, locales: LOCALES, t, config: site.config, tables: site.tables,
       faq: site.faq.get(page.locale) ?? [],
-      meta: pageMeta(page, t, site.config, routed.index),
+      meta: pageMeta(page, t, site.config, index),
       assets,
       appLinks: { register: appLinkUrl(site.config.app.registerUrl, page.locale), login: appLinkUrl(site.config.app.loginUrl, page.locale) },
       runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl }),
       resolve,
-      pageOf: (key) => routed.index.byKey(key, page.locale),
+      pageOf: (key) => index.byKey(key, page.locale),
       images: site.images,
       year,
     };
@@ -58,13 +94,16 @@ export function renderPages(site: ValidSite, routed: RoutedSite, templates: Temp
       diagnostics.push(diagnostic('TEMPLATE_FAILED', `rendering ${page.url} (${page.template}) failed: ${(error as Error).message}`, { file: page.entry?.file, cause: error }));
       continue;
     }
-    files.push({ path: page.outputPath, contents: html });
-    for (const extra of page.extraOutputPaths) files.push({ path: extra, contents: html });
+    // Encoded once: the page's other paths and the hosting copies share these bytes.
+    const bytes = encoder.encode(html);
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: bytes });
+    const key = pageKey(page, inputs.site(page.locale), deps, routed.index, inputs.summaries);
+    pages.set(page.outputPath, { key, deps: [...deps].sort(), scripts: pageScripts(page.url, page.template, html) });
   }
   for (const key of [...unknownKeys].sort()) {
     diagnostics.push(warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file: 'content/messages/en.yaml' }));
   }
-  return { files, diagnostics };
+  return { files, pages, reused, diagnostics };
 }
 
 /** /builds/latest.json on every host: the runtime polls it and reloads when a newer build is live. */
@@ -77,7 +116,7 @@ export function copyToHosts(site: ValidSite, files: readonly { path: string; con
   return HOST_KEYS.flatMap((host) => files.map((f) => ({ path: `${hostDir(site.config, host)}${f.path}`, contents: f.contents })));
 }
 
-function newestYear(site: ValidSite): string | undefined {
+export function newestYear(site: ValidSite): string | undefined {
   const dates = site.entries.map((e) => e.meta.updated ?? e.meta.date).filter((d): d is string => !!d).sort();
   return dates.at(-1)?.slice(0, 4);
 }

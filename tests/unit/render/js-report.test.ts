@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientChunk } from '../../../src/bundle/bundle-client.js';
-import { jsReport, jsReportFile, type PageHtml } from '../../../src/render/js-report.js';
+import { jsReport as reportOf, jsReportFile, pageScripts, type JsReport } from '../../../src/render/js-report.js';
+import type { Diagnostic } from '../../../src/errors/site-error.js';
+
+interface PageHtml { url: string; template: string; html: string }
+/** The report of pages given as HTML, read as the render stage reads them. */
+const jsReport = (pages: readonly PageHtml[], ...rest: Parameters<typeof reportOf> extends [unknown, ...infer R] ? R : never): { report: JsReport; diagnostics: Diagnostic[] } =>
+  reportOf(pages.map((p) => pageScripts(p.url, p.template, p.html)), ...rest);
 
 const P = {
   main: '/assets/main-AAAA.js',

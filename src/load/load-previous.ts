@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RenderedPage } from '../render/render-site.js';
+
+/** Where a build records its pages' keys, inside its output (kept out of every hosting target). */
+export const PAGE_MANIFEST = '.sitegen/pages.json';
+
+export interface PageManifest {
+  /** sitegen's code and dependency versions (cache-salt.ts): another version reuses nothing. */
+  salt: string;
+  pages: Record<string, RenderedPage>;
+}
+
+/** The previous build's manifest, if it exists, parses and was made by this code. */
+export async function readPageManifest(outDir: string, salt: string): Promise<Map<string, RenderedPage>> {
+  try {
+    const manifest = JSON.parse(await readFile(join(outDir, PAGE_MANIFEST), 'utf8')) as PageManifest;
+    if (manifest.salt !== salt || typeof manifest.pages !== 'object' || manifest.pages === null) return new Map();
+    return new Map(Object.entries(manifest.pages));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The previous output's bytes of these files; a file that is gone is left out (its page renders). */
+export async function readPreviousFiles(outDir: string, paths: readonly string[]): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (let i = 0; i < paths.length; i += 64) {
+    await Promise.all(paths.slice(i, i + 64).map(async (path) => {
+      const bytes = await readFile(join(outDir, path)).catch(() => undefined);
+      if (bytes) files.set(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    }));
+  }
+  return files;
+}
+
+export function pageManifestFile(salt: string, pages: ReadonlyMap<string, RenderedPage>): { path: string; contents: string } {
+  const sorted = Object.fromEntries([...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { path: PAGE_MANIFEST, contents: JSON.stringify({ salt, pages: sorted } satisfies PageManifest) };
+}

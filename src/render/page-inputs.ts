@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { LocaleCode } from '../locales/locale-table.js';
+import type { Page } from '../route/page.js';
+import type { SiteIndex } from '../route/site-index.js';
+import type { Entry, ValidSite } from '../validate/validate-site.js';
+import type { Assets } from './page-props.js';
+
+/**
+ * What a page's HTML depends on, so an incremental build renders again only the pages whose inputs
+ * changed and takes the others from the previous output. Rendering is a pure function of its props,
+ * so equal inputs give equal HTML. The inputs of a page are:
+ * - the site-wide ones: configuration, data tables, the locale's messages and the English fallback,
+ *   the locale's FAQ, image facts, asset URLs, the build id and the templates' code (`siteInputs`);
+ * - the page itself, with the entries it embeds (list items) reduced to what a card shows, and its
+ *   own entry's rendered Markdown in full;
+ * - every other page it looked up while rendering (breadcrumb parents, list cards, navigation
+ *   routes), recorded as dependencies with the value it saw. A dependency whose value is still the
+ *   same would be seen the same way again, so the page's key is equal exactly when a new render
+ *   would read the same data.
+ */
+export interface PageRecord {
+  key: string;
+  /** Dependencies as "kind|argument": looked up again to compute the key. */
+  deps: string[];
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Digests of the site-wide inputs, per locale (messages and FAQ differ by locale). */
+export function siteInputs(site: ValidSite, assets: Assets, buildId: string, templatesHash: string, year: string | undefined): (locale: LocaleCode) => string {
+  const common = sha(JSON.stringify({
+    config: site.config, tables: site.tables, images: [...site.images], assets, buildId, templatesHash, year,
+    english: [...(site.messages.get('en') ?? [])],
+  }));
+  const perLocale = new Map<LocaleCode, string>();
+  return (locale) => {
+    let digest = perLocale.get(locale);
+    if (!digest) perLocale.set(locale, (digest = sha(`${common}\0${JSON.stringify([...(site.messages.get(locale) ?? [])])}\0${JSON.stringify(site.faq.get(locale) ?? [])}`)));
+    return digest;
+  };
+}
+
+/** An entry as another page sees it (a card, a breadcrumb): its front matter and excerpt, not its body. */
+function entrySummary(entry: Entry): object {
+  return { file: entry.file, locale: entry.locale, section: entry.section, id: entry.id, slug: entry.slug, meta: entry.meta, excerpt: entry.excerpt };
+}
+
+const isEntry = (value: unknown): value is Entry => typeof value === 'object' && value !== null && 'source' in value && 'html' in value && 'meta' in value;
+
+/** The page as other pages see it: everything but the bodies of the entries it holds. */
+export function pageSummary(page: Page): string {
+  return sha(JSON.stringify(page, (_key, value: unknown) => (isEntry(value) ? entrySummary(value) : value)));
+}
+
+/** The page itself, its own entry's rendered Markdown included. */
+function ownInputs(page: Page, summaries: Map<Page, string>): string {
+  const entry = page.entry;
+  return `${summaryOf(page, summaries)}\0${entry ? JSON.stringify([entry.html, entry.headings, entry.links]) : ''}`;
+}
+
+function summaryOf(page: Page, summaries: Map<Page, string>): string {
+  let summary = summaries.get(page);
+  if (summary === undefined) summaries.set(page, (summary = pageSummary(page)));
+  return summary;
+}
+
+/**
+ * The site index as templates and page-meta use it, recording each lookup. Dependencies are
+ * recorded by what was asked (not what was found), so a page that found nothing depends on that too.
+ */
+export function trackingIndex(index: SiteIndex, deps: Set<string>): SiteIndex {
+  return {
+    get pages(): readonly Page[] {
+      deps.add('all|');
+      return index.pages;
+    },
+    byKey(key, locale) { deps.add(`key|${key}\t${locale}`); return index.byKey(key, locale); },
+    byPath(host, path) { deps.add(`path|${host}\t${path}`); return index.byPath(host, path); },
+    cluster(key) { deps.add(`cluster|${key}`); return index.cluster(key); },
+    resolveRoute(route, locale) { deps.add(`route|${route}\t${locale}`); return index.resolveRoute(route, locale); },
+  };
+}
+
+/** The current value of one recorded dependency. */
+function depValue(dep: string, index: SiteIndex, summaries: Map<Page, string>): string {
+  const bar = dep.indexOf('|');
+  const kind = dep.slice(0, bar);
+  const [a = '', b = ''] = dep.slice(bar + 1).split('\t');
+  const of = (page: Page | undefined) => (page ? summaryOf(page, summaries) : '-');
+  switch (kind) {
+    case 'key': return of(index.byKey(a, b as LocaleCode));
+    case 'path': return of(index.byPath(a as Page['host'], b));
+    case 'cluster': return index.cluster(a).map((p) => of(p)).join(',');
+    case 'route': return index.resolveRoute(a, b as LocaleCode) ?? '-';
+    case 'all': return sha(index.pages.map((p) => of(p)).join(','));
+    default: return `unknown ${dep}`;
+  }
+}
+
+/** A page's key from its inputs and the dependencies its render recorded. */
+export function pageKey(page: Page, site: string, deps: Iterable<string>, index: SiteIndex, summaries: Map<Page, string>): string {
+  const hash = createHash('sha256').update(site).update('\0').update(ownInputs(page, summaries));
+  for (const dep of [...deps].sort()) hash.update('\0').update(dep).update('=').update(depValue(dep, index, summaries));
+  return hash.digest('hex');
+}
