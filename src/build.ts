@@ -22,11 +22,12 @@ import { pageManifestFile, readPageManifest, readPreviousFiles } from './load/lo
 import { loadSources } from './load/load-sources.js';
 import { renderInThisThread, type MarkdownRenderer } from './parse/markdown-jobs.js';
 import { parseSite } from './parse/parse-site.js';
-import { markdownPool } from './parallel/markdown-pool.js';
+import { markdownPool, type MarkdownPool } from './parallel/markdown-pool.js';
+import type { RenderedMarkdown } from './parse/markdown.js';
 import { buildIdOf } from './render/build-id.js';
 import { jsReport, jsReportFile } from './render/js-report.js';
 import { pageKey, siteInputs } from './render/page-inputs.js';
-import { buildManifests, copyToHosts, newestYear, renderPages, type RenderInputs, type ReusablePages } from './render/render-site.js';
+import { buildManifests, copyToHosts, newestYear, renderPages, type RenderedPage, type RenderInputs, type ReusablePages } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
 import { translationCoverage, translationCoverageFiles } from './render/translation-coverage.js';
 import type { Page } from './route/page.js';
@@ -55,6 +56,8 @@ export interface BuildOptions {
   jobs?: number;
   /** The bundled Markdown worker (bin/sitegen builds it); without it Markdown renders in this thread. */
   workerScript?: string;
+  /** Shared by a series of builds (sitegen dev): threads, Markdown in memory, the previous output. */
+  session?: BuildSession;
   /** Milliseconds from an arbitrary origin, for stage timings. */
   clock?: () => number;
   /** Called as each stage ends, for progress output. */
@@ -82,18 +85,35 @@ export interface BuildResult {
   rendered?: { pages: number; reused: number };
 }
 
-/** The pipeline: each line a stage; only emit writes. */
-export async function build(options: BuildOptions): Promise<BuildResult> {
+/** What a series of builds shares: worker threads, rendered Markdown in memory, the last output. */
+export interface BuildSession {
+  pool?: MarkdownPool;
+  /** Rendered Markdown by cache key, kept in memory (a single build reads the disk cache only). */
+  markdown?: Map<string, RenderedMarkdown>;
+  /** The last successful build's page records and output: the next build reuses unchanged pages from it. */
+  previous?: { pages: ReadonlyMap<string, RenderedPage>; output: ReadonlyMap<string, Uint8Array> };
+  close(): Promise<void>;
+}
+
+export function createSession(options: Pick<BuildOptions, 'jobs' | 'workerScript'>): BuildSession {
   const jobs = options.jobs ?? availableParallelism();
   const pool = jobs > 1 && options.workerScript ? markdownPool(options.workerScript, jobs) : undefined;
+  return { pool, markdown: new Map(), close: async () => { await pool?.close(); } };
+}
+
+/** The pipeline: each line a stage; only emit writes. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  if (options.session) return runBuild(options, options.session);
+  const session: BuildSession = { ...createSession(options), markdown: undefined };
   try {
-    return await runBuild(options, pool?.render ?? renderInThisThread);
+    return await runBuild(options, session);
   } finally {
-    await pool?.close();
+    await session.close();
   }
 }
 
-async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): Promise<BuildResult> {
+async function runBuild(options: BuildOptions, session: BuildSession): Promise<BuildResult> {
+  const renderBodies: MarkdownRenderer = session.pool?.render ?? renderInThisThread;
   const clock = options.clock ?? (() => performance.now());
   const fs = options.fs ?? nodeSourceFs(options.root);
   const configPath = options.config ?? 'content/site.yaml';
@@ -124,7 +144,7 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
   encoding.catch(() => undefined); // awaited below; a build that fails earlier must not leave it unhandled
   lap('load');
 
-  const markdown = options.cache === false ? undefined : cachedRenderer(renderBodies, join(cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE));
+  const markdown = options.cache === false ? undefined : cachedRenderer(renderBodies, join(cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), session.markdown);
   const parsed = await parseSite(sources, config, imageFacts, markdown?.render ?? renderBodies);
   lap('parse');
 
@@ -162,9 +182,10 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
   const inputs: RenderInputs = { site: siteInputs(site, assets, buildId, templates.codeHash, newestYear(site)), summaries: new Map(), reusable: new Map() };
   // Incremental: pages whose inputs equal those recorded by the previous build keep its bytes.
   const outDir = resolve(options.root, options.outDir ?? 'dist');
-  const reuse = options.write !== false && options.cache !== false;
-  const renderSalt = reuse ? await cacheSalt(options.root, SITEGEN_CODE) : '';
-  if (reuse) inputs.reusable = await reusablePages(routed, inputs, outDir, renderSalt);
+  const fromDisk = options.write !== false && options.cache !== false;
+  const renderSalt = fromDisk ? await cacheSalt(options.root, SITEGEN_CODE) : '';
+  if (session.previous) inputs.reusable = await reusablePages(routed, inputs, session.previous.pages, async (paths) => new Map(paths.flatMap((p) => (session.previous!.output.has(p) ? [[p, session.previous!.output.get(p)!] as const] : []))));
+  else if (fromDisk) inputs.reusable = await reusablePages(routed, inputs, await readPageManifest(outDir, renderSalt), (paths) => readPreviousFiles(outDir, paths));
   const rendered = renderPages(site, routed, templates, assets, buildId, inputs);
   diagnostics.push(...rendered.diagnostics);
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), client.chunks, client.assets.js, config.client);
@@ -182,7 +203,7 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
   const hosting = renderHosting(config, edge, middleware, siteFiles);
   diagnostics.push(...hosting.diagnostics);
   // Reports are for the people running the build, not part of any host: no hosting target copies them.
-  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(reuse ? [pageManifestFile(renderSalt, rendered.pages)] : [])];
+  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(fromDisk ? [pageManifestFile(renderSalt, rendered.pages)] : [])];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   lap('render');
@@ -197,18 +218,18 @@ async function runBuild(options: BuildOptions, renderBodies: MarkdownRenderer): 
     }
   }
   lap('emit');
+  if (options.session) session.previous = { pages: rendered.pages, output: collected.output };
   return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats, markdown: markdown?.stats(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
 }
 
 /** The pages whose key, computed with the dependencies the previous build recorded, is unchanged. */
-async function reusablePages(routed: RoutedSite, inputs: RenderInputs, outDir: string, salt: string): Promise<ReusablePages> {
-  const previous = await readPageManifest(outDir, salt);
+async function reusablePages(routed: RoutedSite, inputs: RenderInputs, previous: ReadonlyMap<string, RenderedPage>, read: (paths: string[]) => Promise<Map<string, Uint8Array>>): Promise<ReusablePages> {
   if (!previous.size) return new Map();
   const candidates = routed.pages.filter((page) => {
     const record = previous.get(page.outputPath);
     return record && pageKey(page, inputs.site(page.locale), record.deps, routed.index, inputs.summaries) === record.key;
   });
-  const bytes = await readPreviousFiles(outDir, candidates.map((page) => page.outputPath));
+  const bytes = await read(candidates.map((page) => page.outputPath));
   return new Map(candidates.flatMap((page) => {
     const found = bytes.get(page.outputPath);
     return found ? [[page.outputPath, { bytes: found, page: previous.get(page.outputPath)! }] as const] : [];

@@ -26,16 +26,21 @@ export interface CachedRenderer {
  * run is valid. An entry that does not parse or names another key (damaged, or half-written by a
  * stopped build) is ignored and rendered again; entries are written to a temporary file and renamed.
  */
-export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string): CachedRenderer {
+export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, memory?: Map<string, RenderedMarkdown>): CachedRenderer {
   let last: CacheStats = { bodies: 0, rendered: 0 };
   return {
     stats: () => last,
     render: async (jobs, facts) => {
       const keys = jobs.map((job) => jobKey(job, facts, salt));
-      const found = await Promise.all(keys.map((key) => readEntry(dir, key)));
+      // A dev session keeps what it rendered in memory too: a rebuild reads nothing from disk.
+      const found = await Promise.all(keys.map((key) => memory?.get(key) ?? readEntry(dir, key)));
+      if (memory) found.forEach((entry, i) => { if (entry) memory.set(keys[i]!, entry); });
       const missing = found.flatMap((entry, i) => (entry ? [] : [i]));
       const rendered = missing.length ? await inner(missing.map((i) => jobs[i]!), facts) : [];
-      missing.forEach((index, i) => { found[index] = rendered[i]; });
+      missing.forEach((index, i) => {
+        found[index] = rendered[i];
+        memory?.set(keys[index]!, rendered[i]!);
+      });
       // The cache only saves time: a full disk or a read-only folder must not fail the build.
       await Promise.all(missing.map((index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined)));
       last = { bodies: jobs.length, rendered: missing.length };
