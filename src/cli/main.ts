@@ -6,6 +6,7 @@ import { checkSite, type CheckReport } from '../check/check-site.js';
 import { edgeConfigSchema } from '../edge/edge-config-schema.js';
 import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
+import { startDev } from '../serve/dev-server.js';
 import { serveSite } from '../serve/serve-site.js';
 import { formatDiagnostics, formatStage, formatSummary, summarize } from './report.js';
 
@@ -118,6 +119,30 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         if (!opts.json) io.stderr(`report written to ${opts.html}\n`);
       }
       exitCode = report.ok ? EXIT.ok : EXIT.buildFailed;
+    });
+
+  program.command('dev')
+    .description('build into memory, serve, and rebuild on every change; open pages reload by themselves')
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4000)
+    .option('-c, --config <file>', 'site configuration; its folder is the content folder', 'content/site.yaml')
+    .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
+    .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
+    .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
+    .option('--listen <address>', 'address to listen on', '127.0.0.1')
+    .action(async (opts: { port: number; config: string; root: string; jobs?: number; cacheDir: string; listen: string }) => {
+      const started = performance.now();
+      const dev = await startDev({
+        root: opts.root, config: opts.config, jobs: opts.jobs, cacheDir: resolve(opts.root, opts.cacheDir),
+        workerScript: io.env.SITEGEN_MARKDOWN_WORKER, port: opts.port, listen: opts.listen,
+        log: (line) => io.stderr(`${line}\n`),
+      });
+      const port = new URL(dev.url).port;
+      io.stderr(`sitegen dev: ${dev.url} (ready in ${Math.round(performance.now() - started)} ms); every host: http://main.localhost:${port}  http://zh.localhost:${port}  http://ru.localhost:${port}\n`);
+      await new Promise<void>((done) => {
+        const stop = () => void dev.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   program.command('clean')

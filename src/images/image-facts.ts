@@ -29,12 +29,13 @@ export const isImagePath = (path: string) => RASTER.test(path) || /\.svg$/i.test
 
 /** Facts for every image under content/public, keyed by the path it is served at (/images/x.png). */
 export async function readImageFacts(assets: readonly PublicAsset[], options: ImageOptions): Promise<ImageFacts> {
-  const facts = new Map<string, ImageFact>();
-  await Promise.all(assets.map(async (asset) => {
-    if (/\.svg$/i.test(asset.urlPath)) facts.set(asset.urlPath, vectorFact(asset.bytes));
-    else if (RASTER.test(asset.urlPath)) facts.set(asset.urlPath, await rasterFact(asset, options));
+  const read = await Promise.all(assets.map(async (asset): Promise<[string, ImageFact] | undefined> => {
+    if (/\.svg$/i.test(asset.urlPath)) return [asset.urlPath, vectorFact(asset.bytes)];
+    if (RASTER.test(asset.urlPath)) return [asset.urlPath, await rasterFact(asset, options)];
+    return undefined;
   }));
-  return facts;
+  // In the assets' order, not the order the headers were read in: the facts are hashed into cache keys.
+  return new Map(read.filter((entry): entry is [string, ImageFact] => !!entry));
 }
 
 /** Cache key of an image's variants: its bytes, the options and the encoder. */

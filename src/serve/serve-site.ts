@@ -37,8 +37,14 @@ export interface RunningServer {
 export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const files = createFileReader(options.dir);
   const document = edgeConfigSchema.parse(JSON.parse(await files.readText('edge-config.json')));
-  const middleware = createMiddleware(document, { connectionString: options.edgeConfig });
-  const handler = requestHandler(document, middleware, files, options);
+  const handler = siteHandler(document, files, options);
+  return listen((req, res) => handler(req, res), options);
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** An HTTP server for a handler; a handler that throws answers 500 and is logged. */
+export async function listen(handler: Handler, options: Pick<ServeOptions, 'port' | 'listen' | 'log'>): Promise<RunningServer> {
   const server = createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       options.log?.(`error serving ${req.url}: ${(error as Error).stack ?? String(error)}`);
@@ -61,7 +67,16 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   };
 }
 
-function requestHandler(document: EdgeConfig, middleware: Middleware, files: FileReader, options: ServeOptions) {
+/**
+ * What serves one built site: the edge middleware, then the files. `injectHtml` is added before
+ * </body> of every HTML answer (sitegen dev's live-reload script).
+ */
+export function siteHandler(document: EdgeConfig, files: FileReader, options: Pick<ServeOptions, 'host' | 'edgeConfig'> & { injectHtml?: string }): Handler {
+  const middleware = createMiddleware(document, { connectionString: options.edgeConfig });
+  return requestHandler(document, middleware, files, options);
+}
+
+function requestHandler(document: EdgeConfig, middleware: Middleware, files: FileReader, options: Pick<ServeOptions, 'host'> & { injectHtml?: string }) {
   const hostnames = Object.fromEntries(Object.entries(document.origins).map(([key, origin]) => [key, new URL(origin).hostname]));
   // dist/ folders are named by host (with a port when the origin has one).
   const folders = Object.fromEntries(Object.entries(document.origins).map(([key, origin]) => [key, new URL(origin).host]));
@@ -85,9 +100,9 @@ function requestHandler(document: EdgeConfig, middleware: Middleware, files: Fil
     const url = new URL(request.url);
     const vary = key === document.detect.host && url.pathname === '/' ? 'Accept-Language, Cookie, Accept-Encoding' : 'Accept-Encoding';
     const found = await findFile(files, folders[key]!, url.pathname);
-    if (found) return sendFile(res, req, 200, found, vary);
+    if (found) return sendFile(res, req, 200, found, vary, options.injectHtml);
     const notFound = await files.read(join(folders[key]!, notFoundPage(key as HostKey, url.pathname)));
-    if (notFound) return sendFile(res, req, 404, { path: '404.html', bytes: notFound }, vary);
+    if (notFound) return sendFile(res, req, 404, { path: '404.html', bytes: notFound }, vary, options.injectHtml);
     return send(res, req, 404, {}, 'Not Found\n');
   };
 }
@@ -142,8 +157,9 @@ function forwardedHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function sendFile(res: ServerResponse, req: IncomingMessage, status: number, file: { path: string; bytes: Uint8Array }, vary: string) {
+async function sendFile(res: ServerResponse, req: IncomingMessage, status: number, file: { path: string; bytes: Uint8Array }, vary: string, injectHtml?: string) {
   const type = contentTypeOf(file.path);
+  if (injectHtml && type.startsWith('text/html')) file = { ...file, bytes: injectBeforeBodyEnd(file.bytes, injectHtml) };
   const headers: Record<string, string> = {
     'content-type': type,
     // Assets have content-hashed names: cacheable forever. Pages must be revalidated.
@@ -162,7 +178,13 @@ async function sendFile(res: ServerResponse, req: IncomingMessage, status: numbe
   send(res, req, status, headers, body);
 }
 
-function send(res: ServerResponse, req: IncomingMessage, status: number, headers: Record<string, string>, body: string | Uint8Array) {
+function injectBeforeBodyEnd(bytes: Uint8Array, html: string): Uint8Array {
+  const text = new TextDecoder().decode(bytes);
+  const at = text.lastIndexOf('</body>');
+  return new TextEncoder().encode(at < 0 ? `${text}${html}` : `${text.slice(0, at)}${html}${text.slice(at)}`);
+}
+
+export function send(res: ServerResponse, req: IncomingMessage, status: number, headers: Record<string, string>, body: string | Uint8Array) {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   res.writeHead(status, { ...headers, 'content-length': String(bytes.length) });
   res.end(req.method === 'HEAD' ? undefined : bytes);

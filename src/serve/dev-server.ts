@@ -1,0 +1,154 @@
+import { watch, type FSWatcher } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { build, createSession, type BuildOptions, type BuildResult } from '../build.js';
+import { edgeConfigSchema } from '../edge/edge-config-schema.js';
+import type { Diagnostic } from '../errors/site-error.js';
+import type { FileReader } from './read-files.js';
+import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';
+
+export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs' | 'workerScript' | 'cacheDir'> {
+  port?: number;
+  listen?: string;
+  /** Progress and errors for the terminal. */
+  log: (line: string) => void;
+  /** Called after every build with its result and how long it took from the change that caused it. */
+  onBuild?: (result: BuildResult, ms: number) => void;
+  /** Milliseconds to wait for more changes before building (editors save in bursts). */
+  debounceMs?: number;
+}
+
+export interface DevServer extends RunningServer {
+  /** Builds now (as a change would); resolves when the build is done. */
+  rebuild(): Promise<BuildResult>;
+}
+
+const EVENTS_PATH = '/__sitegen/events';
+
+/**
+ * The page side of live reload, inlined into every HTML answer: reload after a good build, show
+ * the errors of a failed one over the page (as text: a message can never inject markup).
+ */
+const DEV_SCRIPT = `<script>(()=>{const s=new EventSource(${JSON.stringify(EVENTS_PATH)});`
+  + `s.addEventListener('reload',()=>location.reload());`
+  + `s.addEventListener('errors',(e)=>{let o=document.getElementById('sitegen-errors');`
+  + `if(!o){o=document.createElement('pre');o.id='sitegen-errors';o.setAttribute('role','alert');`
+  + `o.style.cssText='position:fixed;inset:0;z-index:2147483647;margin:0;padding:24px;overflow:auto;background:rgba(17,20,39,.95);color:#fff;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';`
+  + `document.body.append(o)}o.textContent=JSON.parse(e.data).join('\\n\\n')})})();</script>`;
+
+/**
+ * `sitegen dev`: builds into memory, serves the result like `sitegen serve` (edge middleware
+ * included), watches the content folder, templates/ and client/, and rebuilds on every change with
+ * one build session: Markdown worker threads stay up, rendered Markdown stays in memory and
+ * unchanged pages are taken from the previous output. Open pages reload after a good build and
+ * show the errors of a failed one; the server keeps serving the last good build meanwhile and
+ * recovers by itself when the error is fixed.
+ */
+export async function startDev(options: DevOptions): Promise<DevServer> {
+  const session = createSession(options);
+  const clients = new Set<ServerResponse>();
+  let handler: Handler | undefined;
+  let errors: string[] = [];
+
+  const broadcast = (event: string, data: unknown) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  const runBuild = async (since: number): Promise<BuildResult> => {
+    const result = await build({ ...options, session, write: false });
+    const ms = performance.now() - since;
+    if (result.ok) {
+      const output = result.output;
+      const files: FileReader = {
+        read: async (path) => output.get(path),
+        readText: async (path) => new TextDecoder().decode(output.get(path)),
+      };
+      const document = edgeConfigSchema.parse(JSON.parse(await files.readText('edge-config.json')));
+      handler = siteHandler(document, files, { injectHtml: DEV_SCRIPT });
+      const hadErrors = errors.length > 0;
+      errors = [];
+      const rendered = result.rendered ? `${result.rendered.pages - result.rendered.reused} of ${result.rendered.pages} pages rendered` : '';
+      options.log(`${hadErrors ? 'fixed: ' : ''}built in ${Math.round(ms)} ms (${rendered})`);
+      broadcast('reload', {});
+    } else {
+      errors = result.diagnostics.filter((d) => d.severity === 'error').map(describe);
+      options.log(`build failed, still serving the last good build:\n${errors.join('\n')}`);
+      broadcast('errors', errors);
+    }
+    options.onBuild?.(result, ms);
+    return result;
+  };
+
+  // One build at a time; changes during a build start one more build after it.
+  let running: Promise<BuildResult> | undefined;
+  let queued: { since: number; waiters: ((r: BuildResult) => void)[] } | undefined;
+  const schedule = (since: number): Promise<BuildResult> => new Promise((resolve) => {
+    if (queued) {
+      queued.waiters.push(resolve);
+      return;
+    }
+    queued = { since, waiters: [resolve] };
+    const start = () => {
+      const batch = queued!;
+      queued = undefined;
+      running = runBuild(batch.since).finally(() => { running = undefined; });
+      void running.then((result) => batch.waiters.forEach((w) => w(result)));
+    };
+    if (running) void running.then(() => setTimeout(start, 0));
+    else setTimeout(start, 0);
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let firstChange = 0;
+  const onChange = () => {
+    if (!timer) firstChange = performance.now();
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void schedule(firstChange);
+    }, options.debounceMs ?? 10);
+  };
+
+  await schedule(performance.now());
+  const contentDir = join(options.root, dirname(options.config ?? 'content/site.yaml'));
+  const watchers: FSWatcher[] = [contentDir, join(options.root, 'templates'), join(options.root, 'client')].flatMap((dir) => {
+    try {
+      return [watch(dir, { recursive: true }, onChange)];
+    } catch {
+      return [];
+    }
+  });
+
+  const server = await listen(async (req, res) => {
+    if (req.url === EVENTS_PATH) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.write('retry: 500\n\n');
+      if (errors.length) res.write(`event: errors\ndata: ${JSON.stringify(errors)}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (handler) return handler(req, res);
+    // No good build yet: a page that shows the errors and reloads when they are fixed.
+    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><h1>Build failed</h1>${DEV_SCRIPT}</body></html>`;
+    return send(res, req, 500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body);
+  }, { port: options.port, listen: options.listen, log: options.log });
+
+  return {
+    ...server,
+    rebuild: () => schedule(performance.now()),
+    close: async () => {
+      clearTimeout(timer);
+      watchers.forEach((w) => w.close());
+      for (const client of clients) client.end();
+      await running;
+      await server.close();
+      await session.close();
+    },
+  };
+}
+
+function describe(d: Diagnostic): string {
+  const where = d.file ? `${d.file}${d.position ? `:${d.position.line}:${d.position.column}` : ''} ` : '';
+  return `${where}${d.code}: ${d.message}${d.frame ? `\n${d.frame}` : ''}`;
+}
