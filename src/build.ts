@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { cacheSalt, MARKDOWN_CODE, SITEGEN_CODE } from './cache/cache-salt.js';
 import { cachedRenderer, type CacheStats } from './cache/markdown-cache.js';
-import { bundleClient, hashedAsset } from './bundle/bundle-client.js';
-import { compileTemplates } from './bundle/compile-templates.js';
+import { bundleClient, hashedAsset, type BundledAssets } from './bundle/bundle-client.js';
+import { compileTemplates, type CompiledTemplates } from './bundle/compile-templates.js';
 import { parseSiteConfig } from './config/load-site-config.js';
 import type { SiteConfig } from './config/site-config-schema.js';
-import { bundleMiddleware } from './bundle/bundle-middleware.js';
+import { bundleMiddleware, type BundledMiddleware } from './bundle/bundle-middleware.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { edgeFiles } from './edge/edge-files.js';
 import { renderHosting } from './hosting/render-hosting.js';
@@ -92,13 +92,18 @@ export interface BuildSession {
   markdown?: Map<string, RenderedMarkdown>;
   /** The last successful build's page records and output: the next build reuses unchanged pages from it. */
   previous?: { pages: ReadonlyMap<string, RenderedPage>; output: ReadonlyMap<string, Uint8Array> };
+  /** Raised by whoever watches templates/ and client/ when a file there changes: the bundles are made again. */
+  codeVersion: number;
+  /** The bundles of the last build and the code version and edge document they were made from. */
+  bundles?: { codeVersion: number; templates: CompiledTemplates; client: BundledAssets };
+  middleware?: { edgeJson: string; value: BundledMiddleware };
   close(): Promise<void>;
 }
 
 export function createSession(options: Pick<BuildOptions, 'jobs' | 'workerScript'>): BuildSession {
   const jobs = options.jobs ?? availableParallelism();
   const pool = jobs > 1 && options.workerScript ? markdownPool(options.workerScript, jobs) : undefined;
-  return { pool, markdown: new Map(), close: async () => { await pool?.close(); } };
+  return { pool, markdown: new Map(), codeVersion: 0, close: async () => { await pool?.close(); } };
 }
 
 /** The pipeline: each line a stage; only emit writes. */
@@ -161,15 +166,22 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   lap('route');
   if (failed()) return fail();
 
-  let templates: Awaited<ReturnType<typeof compileTemplates>>;
-  let client: Awaited<ReturnType<typeof bundleClient>>;
-  let middleware: Awaited<ReturnType<typeof bundleMiddleware>>;
+  let templates: CompiledTemplates;
+  let client: BundledAssets;
+  let middleware: BundledMiddleware;
   try {
+    // A session keeps the bundles while the code they come from (and the edge document) is the same.
+    const code = session.bundles?.codeVersion === session.codeVersion ? session.bundles : undefined;
+    const edgeBundle = session.middleware?.edgeJson === edge.json ? session.middleware.value : undefined;
     [templates, client, middleware] = await Promise.all([
-      compileTemplates(options.root, cacheDir),
-      bundleClient(options.root, { minify: options.minify }),
-      bundleMiddleware(edge.json, { minify: options.minify }),
+      code?.templates ?? compileTemplates(options.root, cacheDir),
+      code?.client ?? bundleClient(options.root, { minify: options.minify }),
+      edgeBundle ?? bundleMiddleware(edge.json, { minify: options.minify }),
     ]);
+    if (options.session) {
+      session.bundles = { codeVersion: session.codeVersion, templates, client };
+      session.middleware = { edgeJson: edge.json, value: middleware };
+    }
   } catch (error) {
     diagnostics.push(diagnostic('BUNDLE_FAILED', bundleMessage(error), { cause: error }));
     return fail();

@@ -111,9 +111,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 
   await schedule(performance.now());
   const contentDir = join(options.root, dirname(options.config ?? 'content/site.yaml'));
-  const watchers: FSWatcher[] = [contentDir, join(options.root, 'templates'), join(options.root, 'client')].flatMap((dir) => {
+  const watchers: FSWatcher[] = [[contentDir, false], [join(options.root, 'templates'), true], [join(options.root, 'client'), true]].flatMap(([dir, isCode]) => {
     try {
-      return [watch(dir, { recursive: true }, onChange)];
+      return [watch(dir as string, { recursive: true }, () => {
+        // Code changed: the session's bundles are made again; content changes keep them.
+        if (isCode) session.codeVersion++;
+        onChange();
+      })];
     } catch {
       return [];
     }

@@ -1,0 +1,94 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev, type DevServer } from '../../src/serve/dev-server.js';
+import { baseFiles, blogPost, publicFiles, ROOT } from '../helpers/fixture.js';
+
+let project: string;
+let dev: DevServer;
+const log: string[] = [];
+
+/** A project of its own: the fixture's content, copies of templates/ and client/, sitegen's code linked. */
+beforeAll(async () => {
+  project = mkdtempSync(join(tmpdir(), 'sitegen-dev-'));
+  const files = { ...baseFiles(), ...publicFiles(), 'content/en/blog/hello.md': blogPost({ title: 'Hello' }, 'Intro.\n\nThe first version.\n') };
+  for (const [path, contents] of Object.entries(files)) {
+    mkdirSync(dirname(join(project, path)), { recursive: true });
+    writeFileSync(join(project, path), contents);
+  }
+  for (const folder of ['templates', 'client']) cpSync(join(ROOT, folder), join(project, folder), { recursive: true });
+  for (const folder of ['src', 'node_modules']) symlinkSync(join(ROOT, folder), join(project, folder));
+  cpSync(join(ROOT, 'package-lock.json'), join(project, 'package-lock.json'));
+  dev = await startDev({ root: project, jobs: 1, port: 0, cacheDir: join(project, '.cache'), log: (line) => log.push(line) });
+});
+afterAll(async () => {
+  await dev?.close();
+  rmSync(project, { recursive: true, force: true });
+});
+
+/** The server-sent events of the dev server, as they arrive. */
+async function events() {
+  const response = await fetch(`${dev.url}/__sitegen/events`);
+  const reader = response.body!.getReader();
+  let buffer = '';
+  return {
+    async next(): Promise<{ event: string; data: unknown }> {
+      for (;;) {
+        const block = /event: (\w+)\ndata: (.*)\n\n/.exec(buffer);
+        if (block) {
+          buffer = buffer.slice(block.index + block[0].length);
+          return { event: block[1]!, data: JSON.parse(block[2]!) };
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('event stream ended');
+        buffer += new TextDecoder().decode(value);
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+const page = async (path: string) => (await fetch(`${dev.url}${path}`)).text();
+
+describe('sitegen dev', () => {
+  it('serves the site from memory through the edge middleware, with the live-reload script', async () => {
+    const html = await page('/blog/hello');
+    expect(html).toContain('The first version.');
+    expect(html).toContain('/__sitegen/events');
+    const redirect = await fetch(`${dev.url}/en/blog/hello`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+  });
+
+  it('rebuilds an edited article, renders only its page (the lists show its first paragraph, unchanged), and tells open pages to reload', async () => {
+    const stream = await events();
+    writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello' }, 'Intro.\n\nThe second version.\n'));
+    expect((await stream.next()).event).toBe('reload');
+    expect(await page('/blog/hello')).toContain('The second version.');
+    expect(log.at(-1)).toMatch(/^built in \d+ ms \(1 of \d+ pages rendered\)$/);
+    await stream.close();
+  });
+
+  it('shows a failed build at its file, line and column, keeps serving the last good build, and recovers', async () => {
+    const stream = await events();
+    writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello', category: 'recipes' }, 'The broken version.\n'));
+    const failed = await stream.next();
+    expect(failed.event).toBe('errors');
+    expect((failed.data as string[])[0]).toMatch(/^content\/en\/blog\/hello\.md:6:11 UNKNOWN_CATEGORY: category "recipes"/);
+    expect(await page('/blog/hello')).toContain('The second version.');
+    writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello' }, 'The fixed version.\n'));
+    expect((await stream.next()).event).toBe('reload');
+    expect(await page('/blog/hello')).toContain('The fixed version.');
+    expect(log.at(-1)).toMatch(/^fixed: built in/);
+    await stream.close();
+  });
+
+  it('makes the bundles again when a template changes', async () => {
+    const stream = await events();
+    const footer = join(project, 'templates/parts/footer.tsx');
+    writeFileSync(footer, readFileSync(footer, 'utf8').replace('<footer', '<footer data-dev-test="yes"'));
+    expect((await stream.next()).event).toBe('reload');
+    expect(await page('/blog/hello')).toContain('data-dev-test="yes"');
+    await stream.close();
+  });
+});
