@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { OutputFile } from '../render/output-file.js';
@@ -43,10 +43,26 @@ export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: 
     const dirs = new Set<string>();
     for (const path of output.keys()) dirs.add(dirname(join(staging, path)));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    const entries = [...output];
+    // A file whose bytes are the very same buffer as an earlier one's (a page's hosting copy, its
+    // 404.html twin) is a hard link to it: written once, stored once.
+    const first = new Map<Uint8Array, string>();
+    const writes: [string, Uint8Array][] = [];
+    const links: [string, string][] = [];
+    for (const [path, bytes] of output) {
+      const original = first.get(bytes);
+      if (original === undefined) {
+        first.set(bytes, path);
+        writes.push([path, bytes]);
+      } else {
+        links.push([original, path]);
+      }
+    }
     // Bounded parallelism: fast on SSDs without exhausting file descriptors.
-    for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(([path, bytes]) => writeFile(join(staging, path), bytes)));
+    for (let i = 0; i < writes.length; i += 64) {
+      await Promise.all(writes.slice(i, i + 64).map(([path, bytes]) => writeFile(join(staging, path), bytes)));
+    }
+    for (let i = 0; i < links.length; i += 64) {
+      await Promise.all(links.slice(i, i + 64).map(([from, to]) => link(join(staging, from), join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!))));
     }
     let hadPrevious = true;
     try {

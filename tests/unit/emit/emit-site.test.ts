@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,17 @@ describe('collectOutput', () => {
 });
 
 describe('emitSite', () => {
+  it('writes bytes shared by several paths once, as hard links', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'sitegen-emit-'));
+    const out = join(parent, 'dist');
+    const page = new TextEncoder().encode('<p>page</p>');
+    await emitSite(new Map([['host/a.html', page], ['.vercel/output/static/host/a.html', page], ['host/b.html', new TextEncoder().encode('<p>page</p>')]]), out);
+    const [a, copy, b] = ['host/a.html', '.vercel/output/static/host/a.html', 'host/b.html'].map((p) => statSync(join(out, p)));
+    expect(readFileSync(join(out, '.vercel/output/static/host/a.html'), 'utf8')).toBe('<p>page</p>');
+    expect(copy!.ino).toBe(a!.ino);
+    expect(b!.ino).not.toBe(a!.ino);
+  });
+
   it('replaces the output directory as a whole and leaves no staging directory', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'sitegen-emit-'));
     const out = join(parent, 'dist');
