@@ -223,7 +223,9 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
 
   if (options.write !== false) {
     try {
-      await emitSite(collected.output, outDir);
+      // The bytes of unchanged pages were read from files of the output being replaced: linked, not written.
+      const unchanged = session.previous ? new Map() : new Map([...inputs.reusable].map(([path, { bytes }]) => [bytes, path]));
+      await emitSite(collected.output, outDir, unchanged);
     } catch (error) {
       diagnostics.push(diagnostic('EMIT_FAILED', `writing ${options.outDir ?? 'dist'} failed: ${(error as Error).message}`, { cause: error }));
       return fail();

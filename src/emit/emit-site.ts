@@ -32,7 +32,7 @@ export function collectOutput(files: readonly OutputFile[]): { output: Map<strin
  * output directory with two renames at the end, so a failed or killed build leaves the previous
  * output as it was (at worst a stray .sitegen-tmp-* directory, removed by the next build).
  */
-export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: string): Promise<void> {
+export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: string, unchanged: ReadonlyMap<Uint8Array, string> = new Map()): Promise<void> {
   const target = resolve(outDir);
   const parent = dirname(target);
   const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -44,18 +44,26 @@ export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: 
     for (const path of output.keys()) dirs.add(dirname(join(staging, path)));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
     // A file whose bytes are the very same buffer as an earlier one's (a page's hosting copy, its
-    // 404.html twin) is a hard link to it: written once, stored once.
+    // 404.html twin) is a hard link to it: written once, stored once. Bytes an incremental build
+    // took unchanged from the previous output are hard links to that file: not written at all.
     const first = new Map<Uint8Array, string>();
     const writes: [string, Uint8Array][] = [];
     const links: [string, string][] = [];
+    const kept: [string, string][] = [];
     for (const [path, bytes] of output) {
       const original = first.get(bytes);
-      if (original === undefined) {
+      const previous = unchanged.get(bytes);
+      if (original !== undefined) links.push([original, path]);
+      else if (previous !== undefined) {
+        first.set(bytes, path);
+        kept.push([join(target, previous), path]);
+      } else {
         first.set(bytes, path);
         writes.push([path, bytes]);
-      } else {
-        links.push([original, path]);
       }
+    }
+    for (let i = 0; i < kept.length; i += 64) {
+      await Promise.all(kept.slice(i, i + 64).map(([from, to]) => link(from, join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!))));
     }
     // Bounded parallelism: fast on SSDs without exhausting file descriptors.
     for (let i = 0; i < writes.length; i += 64) {
