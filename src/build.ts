@@ -26,7 +26,7 @@ import { markdownPool, type MarkdownPool } from './parallel/markdown-pool.js';
 import type { RenderedMarkdown } from './parse/markdown.js';
 import { buildIdOf } from './render/build-id.js';
 import { jsReport, jsReportFile } from './render/js-report.js';
-import { pageKey, siteInputs } from './render/page-inputs.js';
+import { newKeyMemo, pageKey, siteInputs } from './render/page-inputs.js';
 import { buildManifests, copyToHosts, newestYear, renderPages, type RenderedPage, type RenderInputs, type ReusablePages } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
 import { translationCoverage, translationCoverageFiles } from './render/translation-coverage.js';
@@ -191,7 +191,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
 
   const buildId = buildIdOf(templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
   const assets = { ...client.assets, sprite: sprite.path };
-  const inputs: RenderInputs = { site: siteInputs(site, assets, buildId, templates.codeHash, newestYear(site)), summaries: new Map(), reusable: new Map() };
+  const inputs: RenderInputs = { site: siteInputs(site, assets, buildId, templates.codeHash, newestYear(site)), memo: newKeyMemo(), reusable: new Map() };
   // Incremental: pages whose inputs equal those recorded by the previous build keep its bytes.
   const outDir = resolve(options.root, options.outDir ?? 'dist');
   const fromDisk = options.write !== false && options.cache !== false;
@@ -241,7 +241,7 @@ async function reusablePages(routed: RoutedSite, inputs: RenderInputs, previous:
   if (!previous.size) return new Map();
   const candidates = routed.pages.filter((page) => {
     const record = previous.get(page.outputPath);
-    return record && pageKey(page, inputs.site(page.locale), record.deps, routed.index, inputs.summaries) === record.key;
+    return record && pageKey(page, inputs.site(page.locale), record.deps, routed.index, inputs.memo) === record.key;
   });
   const bytes = await read(candidates.map((page) => page.outputPath));
   return new Map(candidates.flatMap((page) => {

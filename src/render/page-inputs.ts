@@ -26,6 +26,17 @@ export interface PageRecord {
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * What key computations of one build share: page summaries, and dependency values (pages of a
+ * locale look up the same navigation routes: each is resolved once).
+ */
+export interface KeyMemo {
+  summaries: Map<Page, string>;
+  deps: Map<string, string>;
+}
+
+export const newKeyMemo = (): KeyMemo => ({ summaries: new Map(), deps: new Map() });
+
 /** Digests of the site-wide inputs, per locale (messages and FAQ differ by locale). */
 export function siteInputs(site: ValidSite, assets: Assets, buildId: string, templatesHash: string, year: string | undefined): (locale: LocaleCode) => string {
   const common = sha(JSON.stringify({
@@ -57,15 +68,15 @@ export function pageSummary(page: Page): string {
 }
 
 /** The page itself, its own entry's rendered Markdown included (hashed as it is, not serialised). */
-function addOwnInputs(hash: ReturnType<typeof createHash>, page: Page, summaries: Map<Page, string>): void {
-  hash.update(summaryOf(page, summaries)).update('\0');
+function addOwnInputs(hash: ReturnType<typeof createHash>, page: Page, memo: KeyMemo): void {
+  hash.update(summaryOf(page, memo)).update('\0');
   const entry = page.entry;
   if (entry) hash.update(entry.html).update('\0').update(JSON.stringify(entry.headings)).update('\0').update(JSON.stringify(entry.links));
 }
 
-function summaryOf(page: Page, summaries: Map<Page, string>): string {
-  let summary = summaries.get(page);
-  if (summary === undefined) summaries.set(page, (summary = pageSummary(page)));
+function summaryOf(page: Page, memo: KeyMemo): string {
+  let summary = memo.summaries.get(page);
+  if (summary === undefined) memo.summaries.set(page, (summary = pageSummary(page)));
   return summary;
 }
 
@@ -87,11 +98,17 @@ export function trackingIndex(index: SiteIndex, deps: Set<string>): SiteIndex {
 }
 
 /** The current value of one recorded dependency. */
-function depValue(dep: string, index: SiteIndex, summaries: Map<Page, string>): string {
+function depValue(dep: string, index: SiteIndex, memo: KeyMemo): string {
+  let value = memo.deps.get(dep);
+  if (value === undefined) memo.deps.set(dep, (value = lookUp(dep, index, memo)));
+  return value;
+}
+
+function lookUp(dep: string, index: SiteIndex, memo: KeyMemo): string {
   const bar = dep.indexOf('|');
   const kind = dep.slice(0, bar);
   const [a = '', b = ''] = dep.slice(bar + 1).split('\t');
-  const of = (page: Page | undefined) => (page ? summaryOf(page, summaries) : '-');
+  const of = (page: Page | undefined) => (page ? summaryOf(page, memo) : '-');
   switch (kind) {
     case 'key': return of(index.byKey(a, b as LocaleCode));
     case 'path': return of(index.byPath(a as Page['host'], b));
@@ -103,9 +120,9 @@ function depValue(dep: string, index: SiteIndex, summaries: Map<Page, string>): 
 }
 
 /** A page's key from its inputs and the dependencies its render recorded. */
-export function pageKey(page: Page, site: string, deps: Iterable<string>, index: SiteIndex, summaries: Map<Page, string>): string {
+export function pageKey(page: Page, site: string, deps: Iterable<string>, index: SiteIndex, memo: KeyMemo): string {
   const hash = createHash('sha256').update(site).update('\0');
-  addOwnInputs(hash, page, summaries);
-  for (const dep of [...deps].sort()) hash.update('\0').update(dep).update('=').update(depValue(dep, index, summaries));
+  addOwnInputs(hash, page, memo);
+  for (const dep of [...deps].sort()) hash.update('\0').update(dep).update('=').update(depValue(dep, index, memo));
   return hash.digest('hex');
 }

@@ -3,13 +3,12 @@ import { appLinkUrl } from '../../client/visitor/app-links.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { getLocale, HOST_KEYS, LOCALES, type LocaleCode } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../validate/validate-site.js';
 import type { OutputFile } from './output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
-import { pageKey, trackingIndex, type PageRecord } from './page-inputs.js';
+import { pageKey, trackingIndex, type KeyMemo, type PageRecord } from './page-inputs.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps } from './page-props.js';
 import { runtimeConfigOf } from './runtime-config.js';
@@ -40,8 +39,8 @@ export type ReusablePages = ReadonlyMap<string, { bytes: Uint8Array; page: Rende
 export interface RenderInputs {
   /** Site-wide inputs per locale (page-inputs.ts). */
   site: (locale: LocaleCode) => string;
-  /** Page summaries, shared with the reuse decision so each is computed once. */
-  summaries: Map<Page, string>;
+  /** Summaries and dependency values, shared with the reuse decision so each is computed once. */
+  memo: KeyMemo;
   reusable: ReusablePages;
 }
 
@@ -97,7 +96,7 @@ export function renderPages(site: ValidSite, routed: RoutedSite, templates: Temp
     // Encoded once: the page's other paths and the hosting copies share these bytes.
     const bytes = encoder.encode(html);
     for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: bytes });
-    const key = pageKey(page, inputs.site(page.locale), deps, routed.index, inputs.summaries);
+    const key = pageKey(page, inputs.site(page.locale), deps, routed.index, inputs.memo);
     pages.set(page.outputPath, { key, deps: [...deps].sort(), scripts: pageScripts(page.url, page.template, html) });
   }
   for (const key of [...unknownKeys].sort()) {
