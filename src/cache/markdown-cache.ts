@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import type { ImageFacts } from '../images/image-facts.js';
+import { mapConcurrent } from '../parallel/map-concurrent.js';
 import type { RenderedMarkdown } from '../parse/markdown.js';
 import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
 
@@ -33,7 +35,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
     render: async (jobs, facts) => {
       const keys = jobs.map((job) => jobKey(job, facts, salt));
       // A dev session keeps what it rendered in memory too: a rebuild reads nothing from disk.
-      const found = await Promise.all(keys.map((key) => memory?.get(key) ?? readEntry(dir, key)));
+      const found = await mapConcurrent(keys, FILES_AT_ONCE, async (key) => memory?.get(key) ?? readEntry(dir, key));
       if (memory) found.forEach((entry, i) => { if (entry) memory.set(keys[i]!, entry); });
       const missing = found.flatMap((entry, i) => (entry ? [] : [i]));
       const rendered = missing.length ? await inner(missing.map((i) => jobs[i]!), facts) : [];
@@ -42,7 +44,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
         memory?.set(keys[index]!, rendered[i]!);
       });
       // The cache only saves time: a full disk or a read-only folder must not fail the build.
-      await Promise.all(missing.map((index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined)));
+      await mapConcurrent(missing, FILES_AT_ONCE, (index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined));
       last = { bodies: jobs.length, rendered: missing.length };
       return found as RenderedMarkdown[];
     },

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { FILES_AT_ONCE } from '../fs/source-fs.js';
+import { mapConcurrent } from '../parallel/map-concurrent.js';
 import type { OutputFile } from '../render/output-file.js';
 
 /**
@@ -62,16 +64,9 @@ export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: 
         writes.push([path, bytes]);
       }
     }
-    for (let i = 0; i < kept.length; i += 64) {
-      await Promise.all(kept.slice(i, i + 64).map(([from, to]) => link(from, join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!))));
-    }
-    // Bounded parallelism: fast on SSDs without exhausting file descriptors.
-    for (let i = 0; i < writes.length; i += 64) {
-      await Promise.all(writes.slice(i, i + 64).map(([path, bytes]) => writeFile(join(staging, path), bytes)));
-    }
-    for (let i = 0; i < links.length; i += 64) {
-      await Promise.all(links.slice(i, i + 64).map(([from, to]) => link(join(staging, from), join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!))));
-    }
+    await mapConcurrent(kept, FILES_AT_ONCE, ([from, to]) => link(from, join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!)));
+    await mapConcurrent(writes, FILES_AT_ONCE, ([path, bytes]) => writeFile(join(staging, path), bytes));
+    await mapConcurrent(links, FILES_AT_ONCE, ([from, to]) => link(join(staging, from), join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!)));
     let hadPrevious = true;
     try {
       await rename(target, retired);

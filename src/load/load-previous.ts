@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FILES_AT_ONCE } from '../fs/source-fs.js';
+import { mapConcurrent } from '../parallel/map-concurrent.js';
 import type { RenderedPage } from '../render/render-site.js';
 
 /** Where a build records its pages' keys, inside its output (kept out of every hosting target). */
@@ -25,12 +27,10 @@ export async function readPageManifest(outDir: string, salt: string): Promise<Ma
 /** The previous output's bytes of these files; a file that is gone is left out (its page renders). */
 export async function readPreviousFiles(outDir: string, paths: readonly string[]): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
-  for (let i = 0; i < paths.length; i += 64) {
-    await Promise.all(paths.slice(i, i + 64).map(async (path) => {
-      const bytes = await readFile(join(outDir, path)).catch(() => undefined);
-      if (bytes) files.set(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    }));
-  }
+  await mapConcurrent(paths, FILES_AT_ONCE, async (path) => {
+    const bytes = await readFile(join(outDir, path)).catch(() => undefined);
+    if (bytes) files.set(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
   return files;
 }
 
