@@ -1,5 +1,5 @@
 import { COOKIE } from '../../client/constants.js';
-import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
 import { DEFAULT_LOCALE, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
@@ -7,7 +7,7 @@ import { BLOG_SECTIONS, CATEGORISED_SECTIONS } from '../validate/collections.js'
 import type { ValidSite } from '../validate/validate-site.js';
 import { checkRedirects } from './check-redirects.js';
 import { edgeConfigSchema, type EdgeConfig } from './edge-config-schema.js';
-import { createPageFilter, pageKey } from './page-filter.js';
+import { createPageFilter, falsePositiveRate, pageKey } from './page-filter.js';
 import { collectRedirectSources } from './redirect-sources.js';
 
 /** Legacy misspellings the spec's route checks name (soultion-route, soultions-route, case-route). */
@@ -35,11 +35,19 @@ export interface CompiledEdgeConfig {
 export function compileEdgeConfig(site: ValidSite, pages: readonly Page[]): CompiledEdgeConfig {
   const rules = baseDocument(site, pages);
   const checked = checkRedirects(rules, collectRedirectSources(site, pages), pages);
-  const document = edgeConfigSchema.parse({ ...rules, redirects: checked.redirects });
+  const budget = site.config.edge.budget;
+  // The page filter gets the room the rest of the document leaves (a few bytes spare for its numbers).
+  const keys = pages.map((p) => pageKey(p.host, p.path)).sort();
+  const rest = new TextEncoder().encode(JSON.stringify({ ...rules, redirects: checked.redirects })).length;
+  const filter = createPageFilter(keys, Math.max(0, budget - rest - 64));
+  const document = edgeConfigSchema.parse({ ...rules, redirects: checked.redirects, pages: filter });
   const json = JSON.stringify(document);
   const bytes = new TextEncoder().encode(json).length;
-  const budget = site.config.edge.budget;
   const diagnostics = [...checked.diagnostics, ...checkKeys(document)];
+  const rate = falsePositiveRate(filter, keys.length);
+  if (filter.bits < keys.length * 10) {
+    diagnostics.push(warning('EDGE_FILTER_CROWDED', `the edge document's page filter holds ${keys.length} pages in ${formatBytes(filter.filter.length)} (${(filter.bits / keys.length).toFixed(1)} bits a page): about ${(rate * 100).toFixed(0)}% of mixed-case URLs of pages that do not exist get a redirect before their 404, against 1% with room for 10 bits a page (raise edge.budget in site.yaml)`, { file: 'content/site.yaml' }));
+  }
   if (bytes > budget) {
     diagnostics.push(diagnostic('EDGE_CONFIG_TOO_LARGE', `the edge document is ${formatBytes(bytes)}, over the ${formatBytes(budget)} budget (edge.budget in site.yaml); ${sizeBreakdown(document)}`, { file: 'content/site.yaml' }));
   }
@@ -71,7 +79,7 @@ function baseDocument(site: ValidSite, pages: readonly Page[]): EdgeConfig {
       fallback: DEFAULT_LOCALE,
       languages: LOCALES.flatMap((l) => l.acceptLanguage.map((tag) => [tag, l.code] as [string, string])),
     },
-    pages: createPageFilter(pages.map((p) => pageKey(p.host, p.path)).sort()),
+    pages: createPageFilter([]), // replaced by compileEdgeConfig once the rest of the document is known
     maxPathLength: MAX_PATH_LENGTH,
   };
 }

@@ -12,15 +12,28 @@ export interface PageFilter {
 }
 
 const BITS_PER_PAGE = 10;
-const HASHES = 7;
 
-export function createPageFilter(keys: readonly string[]): PageFilter {
-  const bits = Math.max(64, Math.ceil(keys.length * BITS_PER_PAGE / 8) * 8);
+/**
+ * A filter of at most `maxBytes` of base64 (its room in the edge document): 10 bits a page when
+ * that fits; on a site too large for it, fewer bits a page and a higher false-positive rate rather
+ * than a document over the store's limit (see falsePositiveRate).
+ */
+export function createPageFilter(keys: readonly string[], maxBytes = Infinity): PageFilter {
+  const roomBits = Math.floor((maxBytes * 3) / 4) * 8; // base64: 4 characters per 3 bytes
+  const wanted = Math.max(64, Math.ceil((keys.length * BITS_PER_PAGE) / 8) * 8);
+  const bits = Math.max(64, Math.min(wanted, Math.floor(roomBits / 8) * 8));
+  // The number of hashes that gives the fewest false positives for this many bits a page.
+  const hashes = Math.max(1, Math.round((bits / Math.max(1, keys.length)) * Math.LN2));
   const array = new Uint8Array(bits / 8);
   for (const key of keys) {
-    for (const bit of bitsOf(key, bits, HASHES)) array[bit >> 3]! |= 1 << (bit & 7);
+    for (const bit of bitsOf(key, bits, hashes)) array[bit >> 3]! |= 1 << (bit & 7);
   }
-  return { bits, hashes: HASHES, filter: toBase64(array) };
+  return { bits, hashes, filter: toBase64(array) };
+}
+
+/** The expected share of absent keys the filter takes for present. */
+export function falsePositiveRate(filter: PageFilter, pages: number): number {
+  return (1 - Math.exp((-filter.hashes * pages) / filter.bits)) ** filter.hashes;
 }
 
 /** A membership test over a decoded filter: decode once, test per request. */

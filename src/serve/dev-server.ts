@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { build, createSession, type BuildOptions, type BuildResult } from '../build.js';
 import { edgeConfigSchema } from '../edge/edge-config-schema.js';
-import type { Diagnostic } from '../errors/site-error.js';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { FileReader } from './read-files.js';
 import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';
 
@@ -55,7 +55,14 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
 
   const runBuild = async (since: number): Promise<BuildResult> => {
-    const result = await build({ ...options, session, write: false });
+    let result: BuildResult;
+    try {
+      result = await build({ ...options, session, write: false });
+    } catch (error) {
+      // Not a content error (those are diagnostics) but a crash, e.g. a file vanishing mid-read:
+      // reported like one, and the server goes on.
+      result = { ok: false, diagnostics: [diagnostic('BUILD_CRASHED', `the build crashed: ${(error as Error).stack ?? String(error)}`)], pages: [], output: new Map(), timings: {} };
+    }
     const ms = performance.now() - since;
     if (result.ok) {
       const output = result.output;

@@ -35,7 +35,7 @@ function timed(command, args, cwd, env = {}) {
     ? spawnSync(gnuTime, ['-f', 'TIME %e %M', command, ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 })
     : spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 });
   const wall = (performance.now() - started) / 1000;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${(result.stderr ?? '').slice(-3000)}`);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${(result.stderr ?? '').slice(-3000)}\n${(result.stdout ?? '').slice(-3000)}`);
   const line = /TIME ([\d.]+) (\d+)/.exec(result.stderr ?? '');
   return { wall: line ? Number(line[1]) : wall, rssMiB: line ? Number(line[2]) / 1024 : NaN, stdout: result.stdout };
 }

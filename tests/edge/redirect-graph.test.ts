@@ -70,4 +70,16 @@ describe('the redirect graph', () => {
     expect(errors).toEqual([expect.objectContaining({ code: 'EDGE_CONFIG_TOO_LARGE', at: 'content/site.yaml:undefined:undefined' })]);
     expect(errors[0]!.message).toMatch(/^the edge document is \d+\.\d kB, over the 2\.0 kB budget \(edge\.budget in site\.yaml\); redirects \d+\.\d kB, Russian lookup \d+ B, page filter \d+(\.\d kB| B)$/);
   });
+
+  it('gives the page filter the room the budget leaves, with a warning when it gets crowded, instead of failing', async () => {
+    const files: Record<string, string> = { ...baseFiles() };
+    for (let i = 0; i < 150; i++) files[`content/en/blog/post-${i}.md`] = blogPost({ title: `Post ${i}` });
+    files['content/site.yaml'] = files['content/site.yaml']!.replace(/budget: \d+/, 'budget: 2048');
+    const result = await buildFixture(files);
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.edge!.bytes).toBeLessThanOrEqual(2048);
+    const crowded = result.diagnostics.find((d) => d.code === 'EDGE_FILTER_CROWDED');
+    expect(crowded).toMatchObject({ severity: 'warning', file: 'content/site.yaml' });
+    expect(crowded!.message).toMatch(/^the edge document's page filter holds \d+ pages in \d+ B \([\d.]+ bits a page\): about \d+% of mixed-case URLs/);
+  });
 });
