@@ -26,12 +26,13 @@ import { markdownPool, type MarkdownPool } from './parallel/markdown-pool.js';
 import type { RenderedMarkdown } from './parse/markdown.js';
 import { buildIdOf } from './render/build-id.js';
 import { jsReport, jsReportFile } from './render/js-report.js';
-import { newKeyMemo, pageKey, siteInputs } from './render/page-inputs.js';
-import { buildManifests, copyToHosts, newestYear, renderPages, type RenderedPage, type RenderInputs, type ReusablePages } from './render/render-site.js';
+import { newKeyMemo, siteInputs } from './render/page-inputs.js';
+import { reusablePages } from './render/reusable-pages.js';
+import { buildManifests, copyToHosts, newestYear, renderPages, type RenderedPage, type RenderInputs } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
 import { translationCoverage, translationCoverageFiles } from './render/translation-coverage.js';
 import type { Page } from './route/page.js';
-import { routeSite, type RoutedSite } from './route/route-site.js';
+import { routeSite } from './route/route-site.js';
 import { validateSite } from './validate/validate-site.js';
 
 export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'render', 'emit'] as const;
@@ -234,20 +235,6 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   lap('emit');
   if (options.session) session.previous = { pages: rendered.pages, output: collected.output };
   return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats, markdown: markdown?.stats(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
-}
-
-/** The pages whose key, computed with the dependencies the previous build recorded, is unchanged. */
-async function reusablePages(routed: RoutedSite, inputs: RenderInputs, previous: ReadonlyMap<string, RenderedPage>, read: (paths: string[]) => Promise<Map<string, Uint8Array>>): Promise<ReusablePages> {
-  if (!previous.size) return new Map();
-  const candidates = routed.pages.filter((page) => {
-    const record = previous.get(page.outputPath);
-    return record && pageKey(page, inputs.site(page.locale), record.deps, routed.index, inputs.memo) === record.key;
-  });
-  const bytes = await read(candidates.map((page) => page.outputPath));
-  return new Map(candidates.flatMap((page) => {
-    const found = bytes.get(page.outputPath);
-    return found ? [[page.outputPath, { bytes: found, page: previous.get(page.outputPath)! }] as const] : [];
-  }));
 }
 
 function bundleMessage(error: unknown): string {

@@ -31,18 +31,18 @@ type RasterFact = Extract<ImageFact, { kind: 'raster' }>;
  */
 export async function encodeImages(assets: readonly PublicAsset[], facts: ImageFacts, cache: ImageCache, options: ImageOptions): Promise<EncodedImages> {
   const failures = new Map<string, string>();
-  const todo: { asset: PublicAsset; fact: RasterFact }[] = [];
+  const toEncode: { asset: PublicAsset; fact: RasterFact }[] = [];
   for (const asset of assets) {
     const fact = facts.get(asset.urlPath);
     if (fact?.kind === 'unreadable') failures.set(asset.urlPath, fact.reason);
-    else if (fact?.kind === 'raster' && fact.variants.length) todo.push({ asset, fact });
+    else if (fact?.kind === 'raster' && fact.variants.length) toEncode.push({ asset, fact });
   }
   // Each encoding already uses several libvips threads: a few images at a time keep the cores busy
   // without holding every decoded picture in memory at once. Files with the same bytes share one
   // key and are encoded once.
   const limit = Math.max(1, Math.min(4, availableParallelism()));
   const byKey = new Map<string, { asset: PublicAsset; fact: RasterFact }>();
-  for (const item of todo) if (!byKey.has(item.fact.key)) byKey.set(item.fact.key, item);
+  for (const item of toEncode) if (!byKey.has(item.fact.key)) byKey.set(item.fact.key, item);
   const unique = [...byKey.values()];
   const results = new Map<string, { image: ProcessedImage; cached: boolean } | string>();
   await mapConcurrent(unique, limit, async ({ asset, fact }) => {
@@ -54,7 +54,7 @@ export async function encodeImages(assets: readonly PublicAsset[], facts: ImageF
   });
   const files: OutputFile[] = [];
   let encoded = 0;
-  for (const { asset, fact } of todo) {
+  for (const { asset, fact } of toEncode) {
     const result = results.get(fact.key)!;
     if (typeof result === 'string') {
       failures.set(asset.urlPath, result);
@@ -63,7 +63,7 @@ export async function encodeImages(assets: readonly PublicAsset[], facts: ImageF
     if (!result.cached && byKey.get(fact.key)!.asset === asset) encoded++;
     fact.variants.forEach((planned, i) => files.push({ path: planned.path, contents: result.image.variants[i]!.bytes }));
   }
-  return { files, failures, stats: { images: todo.length, encoded } };
+  return { files, failures, stats: { images: toEncode.length, encoded } };
 }
 
 async function variantsOf(source: Uint8Array, fact: RasterFact, cache: ImageCache, options: ImageOptions): Promise<{ image: ProcessedImage; cached: boolean }> {
