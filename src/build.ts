@@ -192,7 +192,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
 
   const buildId = buildIdOf(templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
   const assets = { ...client.assets, sprite: sprite.path };
-  const inputs: RenderInputs = { site: siteInputs(site, assets, buildId, templates.codeHash, newestYear(site)), memo: newKeyMemo(), reusable: new Map() };
+  const inputs: RenderInputs = { site: siteInputs(site, assets, buildId, templates.codeHash, newestYear(site)), memo: newKeyMemo(site.tables), reusable: new Map() };
   // Incremental: pages whose inputs equal those recorded by the previous build keep its bytes.
   const outDir = resolve(options.root, options.outDir ?? 'dist');
   const fromDisk = options.write !== false && options.cache !== false;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
 import type { SiteIndex } from '../route/site-index.js';
+import type { Tables } from '../validate/data-tables.js';
 import type { Entry, ValidSite } from '../validate/validate-site.js';
 import type { Assets } from './page-props.js';
 
@@ -9,8 +10,9 @@ import type { Assets } from './page-props.js';
  * What a page's HTML depends on, so an incremental build renders again only the pages whose inputs
  * changed and takes the others from the previous output. Rendering is a pure function of its props,
  * so equal inputs give equal HTML. The inputs of a page are:
- * - the site-wide ones: configuration, data tables, the locale's messages and the English fallback,
- *   the locale's FAQ, image facts, asset URLs, the build id and the templates' code (`siteInputs`);
+ * - the site-wide ones: configuration, the locale's messages and the English fallback, the locale's
+ *   FAQ, image facts, asset URLs, the build id and the templates' code (`siteInputs`);
+ * - the data tables its render read (`trackingTables`);
  * - the page itself, with the entries it embeds (list items) reduced to what a card shows, and its
  *   own entry's rendered Markdown in full;
  * - every other page it looked up while rendering (breadcrumb parents, list cards, navigation
@@ -33,14 +35,17 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 export interface KeyMemo {
   summaries: Map<Page, string>;
   deps: Map<string, string>;
+  /** The data tables, whose values `table|name` dependencies look up. */
+  tables: Tables;
 }
 
-export const newKeyMemo = (): KeyMemo => ({ summaries: new Map(), deps: new Map() });
+export const newKeyMemo = (tables: Tables): KeyMemo => ({ summaries: new Map(), deps: new Map(), tables });
 
 /** Digests of the site-wide inputs, per locale (messages and FAQ differ by locale). */
 export function siteInputs(site: ValidSite, assets: Assets, buildId: string, templatesHash: string, year: string | undefined): (locale: LocaleCode) => string {
+  // The data tables are not here: a page depends on the tables its render read (trackingTables).
   const common = sha(JSON.stringify({
-    config: site.config, tables: site.tables, images: [...site.images], assets, buildId, templatesHash, year,
+    config: site.config, images: [...site.images], assets, buildId, templatesHash, year,
     english: [...(site.messages.get('en') ?? [])],
   }));
   const perLocale = new Map<LocaleCode, string>();
@@ -97,6 +102,24 @@ export function trackingIndex(index: SiteIndex, deps: Set<string>): SiteIndex {
   };
 }
 
+/**
+ * The data tables as templates get them, recording which table each render reads, so an edited
+ * pricing table renders the pricing pages and not the blog. A template that lists the tables
+ * themselves depends on all of them.
+ */
+export function trackingTables(tables: Tables, deps: Set<string>): Tables {
+  return new Proxy(tables, {
+    get(target, name, receiver) {
+      if (typeof name === 'string') deps.add(`table|${name}`);
+      return Reflect.get(target, name, receiver);
+    },
+    ownKeys(target) {
+      deps.add('table|*');
+      return Reflect.ownKeys(target);
+    },
+  });
+}
+
 /** The current value of one recorded dependency. */
 function depValue(dep: string, index: SiteIndex, memo: KeyMemo): string {
   let value = memo.deps.get(dep);
@@ -115,6 +138,7 @@ function lookUp(dep: string, index: SiteIndex, memo: KeyMemo): string {
     case 'cluster': return index.cluster(a).map((p) => of(p)).join(',');
     case 'route': return index.resolveRoute(a, b as LocaleCode) ?? '-';
     case 'all': return sha(index.pages.map((p) => of(p)).join(','));
+    case 'table': return sha(JSON.stringify(a === '*' ? memo.tables : (memo.tables as unknown as Record<string, unknown>)[a] ?? null));
     default: return `unknown ${dep}`;
   }
 }

@@ -8,7 +8,7 @@ import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../validate/validate-site.js';
 import type { OutputFile } from './output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
-import { pageKey, trackingIndex, type KeyMemo, type PageRecord } from './page-inputs.js';
+import { pageKey, trackingIndex, trackingTables, type KeyMemo, type PageRecord } from './page-inputs.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps } from './page-props.js';
 import { runtimeConfigOf } from './runtime-config.js';
@@ -75,7 +75,7 @@ export function renderPages(site: ValidSite, routed: RoutedSite, templates: Temp
     // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
     const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
     const props: PageProps = {
-      page, locale, locales: LOCALES, t, config: site.config, tables: site.tables,
+      page, locale, locales: LOCALES, t, config: site.config, tables: trackingTables(site.tables, deps),
       faq: site.faq.get(page.locale) ?? [],
       meta: pageMeta(page, t, site.config, index),
       assets,

@@ -71,6 +71,16 @@ describe('incremental builds', () => {
     expect(total - result.rendered!.reused).toBe(french);
   });
 
+  it('renders only the pages that read an edited data table (pricing), and the output equals a build from nothing', async () => {
+    files['content/data/pricing.yaml'] = (files['content/data/pricing.yaml'] as string).replace('prices: {USD: 9.9,', 'prices: {USD: 8.9,');
+    const result = await incremental(files);
+    const rendered = result.rendered!.pages - result.rendered!.reused;
+    const pricing = result.pages.filter((p) => p.key === 'pricing').length;
+    expect(rendered).toBe(pricing);
+    expect(new TextDecoder().decode(result.output.get(`${MAIN}/pricing.html`))).toContain('8.9');
+    expect(differences(result, await scratch(files))).toEqual([]);
+  });
+
   it('removes the page of a deleted article and updates its lists; nothing stale is left in dist', async () => {
     expect(existsSync(join(dir, 'dist', MAIN, 'blog/goodbye.html'))).toBe(true);
     delete files['content/en/blog/goodbye.md'];
