@@ -13,7 +13,18 @@ export const SITEGEN_CODE = ['package-lock.json', 'src'];
  * (files, or folders read recursively). A new dependency version or a change to that code
  * invalidates the cache; nothing else does.
  */
-export async function cacheSalt(root: string, paths: readonly string[]): Promise<string> {
+export function cacheSalt(root: string, paths: readonly string[]): Promise<string> {
+  // Once per process: it describes the code that is running, which cannot change under it (a
+  // sitegen dev session would otherwise read all of src/ again on every rebuild).
+  const key = `${root}\0${paths.join('\0')}`;
+  let salt = salts.get(key);
+  if (!salt) salts.set(key, (salt = computeSalt(root, paths)));
+  return salt;
+}
+
+const salts = new Map<string, Promise<string>>();
+
+async function computeSalt(root: string, paths: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
   const add = async (path: string): Promise<void> => {
     const entries = await readdir(join(root, path), { withFileTypes: true }).catch(() => undefined);

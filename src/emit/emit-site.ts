@@ -64,9 +64,11 @@ export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: 
         writes.push([path, bytes]);
       }
     }
-    await mapConcurrent(kept, FILES_AT_ONCE, ([from, to]) => link(from, join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!)));
+    // Where a hard link cannot be made (another file system, a link limit), the bytes are written.
+    const linkOrWrite = (from: string, to: string) => link(from, join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!));
+    await mapConcurrent(kept, FILES_AT_ONCE, ([from, to]) => linkOrWrite(from, to));
     await mapConcurrent(writes, FILES_AT_ONCE, ([path, bytes]) => writeFile(join(staging, path), bytes));
-    await mapConcurrent(links, FILES_AT_ONCE, ([from, to]) => link(join(staging, from), join(staging, to)).catch(() => writeFile(join(staging, to), output.get(to)!)));
+    await mapConcurrent(links, FILES_AT_ONCE, ([from, to]) => linkOrWrite(join(staging, from), to));
     let hadPrevious = true;
     try {
       await rename(target, retired);
