@@ -22,13 +22,17 @@ import { pageManifestFile, readPageManifest, readPreviousFiles } from './load/lo
 import { loadSources } from './load/load-sources.js';
 import { renderInThisThread, type MarkdownRenderer } from './parse/markdown-jobs.js';
 import { parseSite } from './parse/parse-site.js';
+import { classifyChanges } from './rebuild/change-set.js';
+import type { LastBuild } from './rebuild/last-build.js';
+import { rebuildBodies } from './rebuild/rebuild-bodies.js';
+import { warmUpMarkdown } from './rebuild/warm-up.js';
 import { markdownPool, type MarkdownPool } from './parallel/markdown-pool.js';
 import type { RenderedMarkdown } from './parse/markdown.js';
 import { buildIdOf } from './render/build-id.js';
 import { jsReport, jsReportFile } from './render/js-report.js';
 import { newKeyMemo, siteInputs } from './render/page-inputs.js';
 import { reusablePages } from './render/reusable-pages.js';
-import { buildManifests, copyToHosts, newestYear, renderPages, type RenderedPage, type RenderInputs } from './render/render-site.js';
+import { buildManifests, copyToHosts, newestYear, renderPages, type RenderInputs } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
 import { translationCoverage, translationCoverageFiles } from './render/translation-coverage.js';
 import type { Page } from './route/page.js';
@@ -91,8 +95,8 @@ export interface BuildSession {
   pool?: MarkdownPool;
   /** Rendered Markdown by cache key, kept in memory (a single build reads the disk cache only). */
   markdown?: Map<string, RenderedMarkdown>;
-  /** The last successful build's page records and output: the next build reuses unchanged pages from it. */
-  previous?: { pages: ReadonlyMap<string, RenderedPage>; output: ReadonlyMap<string, Uint8Array> };
+  /** The last successful build: the next build reuses its unchanged pages, or applies an edit to it. */
+  last?: LastBuild;
   /** Raised by whoever watches templates/ and client/ when a file there changes: the bundles are made again. */
   codeVersion: number;
   /** The bundles of the last build and the code version and edge document they were made from. */
@@ -118,8 +122,44 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/**
+ * The next build of a session after these files changed (paths from the root; undefined when not
+ * known). Edits to Markdown bodies alone are applied to the last build (rebuild-bodies.ts), in
+ * milliseconds; anything else is a full build, which still reuses every unchanged page. Undefined
+ * when nothing the build reads changed (an editor's temporary file).
+ */
+export async function rebuild(options: BuildOptions & { session: BuildSession }, changed: readonly string[] | undefined): Promise<BuildResult | undefined> {
+  const { session } = options;
+  const last = session.last;
+  const sameCode = session.bundles?.codeVersion === session.codeVersion;
+  if (!last || !sameCode || !changed) return build(options);
+  const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
+  if (changes.kind === 'none') return undefined;
+  if (changes.kind === 'markdown') {
+    const applied = await rebuildBodies(last, changes.edits, await markdownRenderer(options, session), options.clock ?? (() => performance.now()));
+    if (applied) {
+      if (applied.last) session.last = applied.last;
+      return applied.result;
+    }
+  }
+  return build(options);
+}
+
+/** Gets a session ready for fast edits after its first build (rebuild/warm-up.ts); runs in the background. */
+export async function warmUp(session: BuildSession): Promise<void> {
+  if (session.last) await warmUpMarkdown(session.last, session.pool?.render ?? renderInThisThread);
+}
+
+/** Markdown through the session's threads and the persistent cache (unless the build has none). */
+async function markdownRenderer(options: BuildOptions, session: BuildSession): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
+  const render: MarkdownRenderer = session.pool?.render ?? renderInThisThread;
+  if (options.cache === false) return { render };
+  return cachedRenderer(render, join(cacheDirOf(options), 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), session.markdown);
+}
+
+const cacheDirOf = (options: BuildOptions) => options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen');
+
 async function runBuild(options: BuildOptions, session: BuildSession): Promise<BuildResult> {
-  const renderBodies: MarkdownRenderer = session.pool?.render ?? renderInThisThread;
   const clock = options.clock ?? (() => performance.now());
   const fs = options.fs ?? nodeSourceFs(options.root);
   const configPath = options.config ?? 'content/site.yaml';
@@ -143,15 +183,15 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   if (!loaded.config) return fail();
   const config = loaded.config;
   const sources = await loadSources(fs, contentDir);
-  const cacheDir = options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen');
+  const cacheDir = cacheDirOf(options);
   const imageFacts = await readImageFacts(sources.assets, config.images);
   // sharp encodes off the main thread: the variants are made while the pages are parsed and rendered.
   const encoding: Promise<EncodedImages> = encodeImages(sources.assets, imageFacts, diskImageCache(join(cacheDir, 'images')), config.images);
   encoding.catch(() => undefined); // awaited below; a build that fails earlier must not leave it unhandled
   lap('load');
 
-  const markdown = options.cache === false ? undefined : cachedRenderer(renderBodies, join(cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), session.markdown);
-  const parsed = await parseSite(sources, config, imageFacts, markdown?.render ?? renderBodies);
+  const markdown = await markdownRenderer(options, session);
+  const parsed = await parseSite(sources, config, imageFacts, markdown.render);
   lap('parse');
 
   const validated = validateSite(parsed, config);
@@ -197,7 +237,8 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   const outDir = resolve(options.root, options.outDir ?? 'dist');
   const fromDisk = options.write !== false && options.cache !== false;
   const renderSalt = fromDisk ? await cacheSalt(options.root, SITEGEN_CODE) : '';
-  if (session.previous) inputs.reusable = await reusablePages(routed, inputs, session.previous.pages, async (paths) => new Map(paths.flatMap((p) => (session.previous!.output.has(p) ? [[p, session.previous!.output.get(p)!] as const] : []))));
+  const previous = session.last;
+  if (previous) inputs.reusable = await reusablePages(routed, inputs, previous.pages, async (paths) => new Map(paths.flatMap((p) => (previous.output.has(p) ? [[p, previous.output.get(p)!] as const] : []))));
   else if (fromDisk) inputs.reusable = await reusablePages(routed, inputs, await readPageManifest(outDir, renderSalt), (paths) => readPreviousFiles(outDir, paths));
   const rendered = renderPages(site, routed, templates, assets, buildId, inputs);
   diagnostics.push(...rendered.diagnostics);
@@ -225,7 +266,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   if (options.write !== false) {
     try {
       // The bytes of unchanged pages were read from files of the output being replaced: linked, not written.
-      const unchanged = session.previous ? new Map() : new Map([...inputs.reusable].map(([path, { bytes }]) => [bytes, path]));
+      const unchanged = previous ? new Map() : new Map([...inputs.reusable].map(([path, { bytes }]) => [bytes, path]));
       await emitSite(collected.output, outDir, unchanged);
     } catch (error) {
       diagnostics.push(diagnostic('EMIT_FAILED', `writing ${options.outDir ?? 'dist'} failed: ${(error as Error).message}`, { cause: error }));
@@ -233,8 +274,19 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
     }
   }
   lap('emit');
-  if (options.session) session.previous = { pages: rendered.pages, output: collected.output };
-  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)), budget: config.client.budgetGzip }, images: images.stats, markdown: markdown?.stats(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
+  const stats = { edge: { bytes: edge.bytes, budget: edge.budget }, images: images.stats, markdown: markdown.stats?.(), jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) };
+  if (options.session) {
+    session.last = {
+      contentDir, config, site, routed, baseIndex: routed.index, replacedPages: new Map(),
+      sources: new Set([...sources.files.map((f) => f.path), ...sources.assets.map((a) => `${contentDir}/public${a.urlPath}`)]), pages: rendered.pages, output: collected.output, stats,
+      render: { templates, assets, buildId, inputs, year: newestYear(site) },
+      js: { chunks: client.chunks, entry: client.assets.js, budget: config.client },
+      imageFailures: images.failures,
+      diagnostics: diagnostics.filter((d) => !js.diagnostics.includes(d)),
+      jsDiagnostics: js.diagnostics,
+    };
+  }
+  return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: stats.edge, js: { maxGzip: stats.jsMaxGzip, budget: config.client.budgetGzip }, images: images.stats, markdown: stats.markdown, rendered: { pages: routed.pages.length, reused: rendered.reused } };
 }
 
 function bundleMessage(error: unknown): string {

@@ -36,13 +36,15 @@ export async function loadSources(fs: SourceFs, contentDir: string): Promise<Sou
     const bytes = await fs.readBytes(path);
     if (!bytes) return;
     if (path.startsWith(publicPrefix)) assets.push({ urlPath: `/${path.slice(publicPrefix.length)}`, bytes });
-    else if (/\.(md|ya?ml)$/.test(name)) files.push({ path, text: stripBom(decoder.decode(bytes)) });
+    else if (/\.(md|ya?ml)$/.test(name)) files.push({ path, text: decodeSource(bytes) });
   });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assets.sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   return { contentDir, files, assets };
 }
 
-function stripBom(text: string): string {
+/** A content file's text: UTF-8 (malformed bytes become U+FFFD), without a byte order mark. */
+export function decodeSource(bytes: Uint8Array): string {
+  const text = decoder.decode(bytes);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

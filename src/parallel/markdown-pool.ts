@@ -25,52 +25,62 @@ export interface MarkdownPool {
 export function markdownPool(workerScript: string, size: number): MarkdownPool {
   // Started on first use: a warm build whose Markdown all comes from the cache starts no thread.
   let started: Worker[] | undefined;
-  return {
-    render: (jobs, facts) => new Promise((resolve, reject) => {
-      const workers = (started ??= Array.from({ length: size }, () => new Worker(workerScript)));
-      const results: RenderedMarkdown[] = new Array(jobs.length);
-      const batches = Math.ceil(jobs.length / BATCH);
-      if (batches === 0) return resolve([]);
-      let next = 0;
-      let done = 0;
-      let failed = false;
-      const send = (worker: Worker) => {
-        if (next >= batches) return;
-        const batch = next++;
-        worker.postMessage({ type: 'render', batch, jobs: jobs.slice(batch * BATCH, (batch + 1) * BATCH) } satisfies PoolMessage);
-      };
-      const listeners = workers.map((worker) => {
-        const onMessage = (reply: WorkerReply) => {
-          if (failed) return;
-          if ('error' in reply) {
-            failed = true;
-            cleanup();
-            return reject(new Error(`a Markdown worker failed: ${reply.error}`));
-          }
-          reply.results.forEach((result, i) => { results[reply.batch * BATCH + i] = result; });
-          if (++done === batches) {
-            cleanup();
-            return resolve(results);
-          }
-          send(worker);
-        };
-        const onError = (error: Error) => {
-          if (failed) return;
+  // One call at a time: replies carry no call id, and each call sends its image facts first.
+  let queue: Promise<unknown> = Promise.resolve();
+  const renderNow: MarkdownRenderer = (jobs, facts) => new Promise((resolve, reject) => {
+    const workers = (started ??= Array.from({ length: size }, () => new Worker(workerScript)));
+    const results: RenderedMarkdown[] = new Array(jobs.length);
+    const batches = Math.ceil(jobs.length / BATCH);
+    if (batches === 0) return resolve([]);
+    let next = 0;
+    let done = 0;
+    let failed = false;
+    const send = (worker: Worker) => {
+      if (next >= batches) return;
+      const batch = next++;
+      worker.postMessage({ type: 'render', batch, jobs: jobs.slice(batch * BATCH, (batch + 1) * BATCH) } satisfies PoolMessage);
+    };
+    const listeners = workers.map((worker) => {
+      const onMessage = (reply: WorkerReply) => {
+        if (failed) return;
+        if ('error' in reply) {
           failed = true;
           cleanup();
-          reject(error);
-        };
-        worker.on('message', onMessage);
-        worker.on('error', onError);
-        return () => { worker.off('message', onMessage); worker.off('error', onError); };
-      });
-      const cleanup = () => listeners.forEach((off) => off());
-      for (const worker of workers) {
-        worker.postMessage({ type: 'facts', facts } satisfies PoolMessage);
+          return reject(new Error(`a Markdown worker failed: ${reply.error}`));
+        }
+        reply.results.forEach((result, i) => { results[reply.batch * BATCH + i] = result; });
+        if (++done === batches) {
+          cleanup();
+          return resolve(results);
+        }
         send(worker);
-        send(worker); // two in flight per worker: it never waits for the next batch
-      }
-    }),
-    close: async () => { await Promise.all((started ?? []).map((w) => w.terminate())); },
+      };
+      const onError = (error: Error) => {
+        if (failed) return;
+        failed = true;
+        cleanup();
+        reject(error);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      return () => { worker.off('message', onMessage); worker.off('error', onError); };
+    });
+    const cleanup = () => listeners.forEach((off) => off());
+    for (const worker of workers) {
+      worker.postMessage({ type: 'facts', facts } satisfies PoolMessage);
+      send(worker);
+      send(worker); // two in flight per worker: it never waits for the next batch
+    }
+  });
+  return {
+    render: (jobs, facts) => {
+      const run = queue.then(() => renderNow(jobs, facts));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: async () => {
+      await queue;
+      await Promise.all((started ?? []).map((w) => w.terminate()));
+    },
   };
 }

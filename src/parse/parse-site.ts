@@ -2,7 +2,7 @@ import type { SiteConfig } from '../config/site-config-schema.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { getLocale, isLocaleCode, type LocaleCode } from '../locales/locale-table.js';
 import type { SourceFile, SourceSet } from '../load/load-sources.js';
-import { splitFrontMatter } from './front-matter.js';
+import { splitFrontMatter, type SplitFrontMatter } from './front-matter.js';
 import type { ImageFacts } from '../images/image-facts.js';
 import type { ContentLink, Heading } from './markdown.js';
 import { renderInThisThread, type MarkdownJob, type MarkdownRenderer } from './markdown-jobs.js';
@@ -97,17 +97,21 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
   const split = splitFrontMatter(file.text, file.path);
   site.diagnostics.push(...split.diagnostics);
   if (!split.frontMatter) return;
-  const locale = getLocale(top);
-  const cover = (split.frontMatter.value as { cover?: unknown } | null)?.cover;
   pending.push({
     entry: { file: file.path, source: file.text, locale: top, section: second, id: third.slice(0, -3), frontMatter: split.frontMatter },
-    job: {
-      body: split.body,
-      context: { locale, hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains },
-      lineOffset: split.bodyLineOffset,
-      firstIsLead: cover === undefined,
-    },
+    job: markdownJobOf(split as Required<SplitFrontMatter>, top, config),
   });
+}
+
+/** The Markdown job of a file's body: links are resolved in its locale, positions are the file's. */
+export function markdownJobOf(split: Required<SplitFrontMatter>, locale: LocaleCode, config: SiteConfig): MarkdownJob {
+  const cover = (split.frontMatter.value as { cover?: unknown } | null)?.cover;
+  return {
+    body: split.body,
+    context: { locale: getLocale(locale), hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains },
+    lineOffset: split.bodyLineOffset,
+    firstIsLead: cover === undefined,
+  };
 }
 
 function addTable<K>(into: Map<K, ParsedTable>, key: K, file: SourceFile, site: ParsedSite): void {

@@ -3,6 +3,7 @@ import { appLinkUrl } from '../../client/visitor/app-links.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { getLocale, HOST_KEYS, LOCALES, type LocaleCode } from '../locales/locale-table.js';
+import type { Page } from '../route/page.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../validate/validate-site.js';
@@ -44,64 +45,88 @@ export interface RenderInputs {
   reusable: ReusablePages;
 }
 
+/** What rendering any page of one build needs besides the page. */
+export interface RenderContext {
+  site: ValidSite;
+  routed: Pick<RoutedSite, 'index'>;
+  templates: TemplateModule;
+  assets: Assets;
+  buildId: string;
+  inputs: Pick<RenderInputs, 'site' | 'memo'>;
+  year: string | undefined;
+  /** Message keys templates asked for that no messages file has, collected across pages. */
+  unknownKeys: Set<string>;
+}
+
+/** One page's HTML (encoded once: its other paths and the hosting copies share these bytes) and record. */
+export type PageRender = { bytes: Uint8Array; record: RenderedPage } | { diagnostic: Diagnostic };
+
+const encoder = new TextEncoder();
+
 /**
- * Render every page with renderToStaticMarkup. Pure: templates get data and return markup; the
- * outputs are returned, not written. A template that throws is reported for its page and the other
- * pages still render, so one build shows every failing page. Pages in `reusable` are not rendered:
- * their inputs are those of the previous output, so are their bytes.
+ * Render one page with renderToStaticMarkup. Pure: templates get data and return markup. The
+ * page's key is computed from the dependencies its render recorded.
+ */
+export function renderPage(page: Page, context: RenderContext): PageRender {
+  const { site, routed, templates, assets, buildId, inputs } = context;
+  const deps = new Set<string>();
+  const index = trackingIndex(routed.index, deps);
+  const locale = getLocale(page.locale);
+  const t = makeTranslator(site.messages, page.locale, context.unknownKeys);
+  const resolve = (route: string) => index.resolveRoute(route, page.locale);
+  const home = index.byKey('home', page.locale)?.url ?? '/';
+  // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
+  const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
+  const props: PageProps = {
+    page, locale, locales: LOCALES, t, config: site.config, tables: trackingTables(site.tables, deps),
+    faq: site.faq.get(page.locale) ?? [],
+    meta: pageMeta(page, t, site.config, index),
+    assets,
+    appLinks: { register: appLinkUrl(site.config.app.registerUrl, page.locale), login: appLinkUrl(site.config.app.loginUrl, page.locale) },
+    runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl }),
+    resolve,
+    pageOf: (key) => index.byKey(key, page.locale),
+    images: site.images,
+    year: context.year,
+  };
+  let html: string;
+  try {
+    html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(templates.Document, props))}`;
+  } catch (error) {
+    return { diagnostic: diagnostic('TEMPLATE_FAILED', `rendering ${page.url} (${page.template}) failed: ${(error as Error).message}`, { file: page.entry?.file, cause: error }) };
+  }
+  const key = pageKey(page, inputs.site(page.locale), deps, routed.index, inputs.memo);
+  return { bytes: encoder.encode(html), record: { key, deps: [...deps].sort(), scripts: pageScripts(page.url, page.template, html) } };
+}
+
+/** The warnings for message keys no messages file has. */
+export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>): Diagnostic[] {
+  return [...unknownKeys].sort().map((key) => warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file: 'content/messages/en.yaml' }));
+}
+
+/**
+ * Render every page. A template that throws is reported for its page and the other pages still
+ * render, so one build shows every failing page. Pages in `reusable` are not rendered: their
+ * inputs are those of the previous output, so are their bytes.
  */
 export function renderPages(site: ValidSite, routed: RoutedSite, templates: TemplateModule, assets: Assets, buildId: string, inputs: RenderInputs): RenderedSite {
   const files: OutputFile[] = [];
   const pages = new Map<string, RenderedPage>();
   const diagnostics: Diagnostic[] = [];
-  const unknownKeys = new Set<string>();
-  const year = newestYear(site);
-  const encoder = new TextEncoder();
+  const context: RenderContext = { site, routed, templates, assets, buildId, inputs, year: newestYear(site), unknownKeys: new Set() };
   let reused = 0;
   for (const page of routed.pages) {
     const previous = inputs.reusable.get(page.outputPath);
-    if (previous) {
-      reused++;
-      pages.set(page.outputPath, previous.page);
-      for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: previous.bytes });
+    const rendered = previous ? { bytes: previous.bytes, record: previous.page } : renderPage(page, context);
+    if (previous) reused++;
+    if ('diagnostic' in rendered) {
+      diagnostics.push(rendered.diagnostic);
       continue;
     }
-    const deps = new Set<string>();
-    const index = trackingIndex(routed.index, deps);
-    const locale = getLocale(page.locale);
-    const t = makeTranslator(site.messages, page.locale, unknownKeys);
-    const resolve = (route: string) => index.resolveRoute(route, page.locale);
-    const home = index.byKey('home', page.locale)?.url ?? '/';
-    // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
-    const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
-    const props: PageProps = {
-      page, locale, locales: LOCALES, t, config: site.config, tables: trackingTables(site.tables, deps),
-      faq: site.faq.get(page.locale) ?? [],
-      meta: pageMeta(page, t, site.config, index),
-      assets,
-      appLinks: { register: appLinkUrl(site.config.app.registerUrl, page.locale), login: appLinkUrl(site.config.app.loginUrl, page.locale) },
-      runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl }),
-      resolve,
-      pageOf: (key) => index.byKey(key, page.locale),
-      images: site.images,
-      year,
-    };
-    let html: string;
-    try {
-      html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(templates.Document, props))}`;
-    } catch (error) {
-      diagnostics.push(diagnostic('TEMPLATE_FAILED', `rendering ${page.url} (${page.template}) failed: ${(error as Error).message}`, { file: page.entry?.file, cause: error }));
-      continue;
-    }
-    // Encoded once: the page's other paths and the hosting copies share these bytes.
-    const bytes = encoder.encode(html);
-    for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: bytes });
-    const key = pageKey(page, inputs.site(page.locale), deps, routed.index, inputs.memo);
-    pages.set(page.outputPath, { key, deps: [...deps].sort(), scripts: pageScripts(page.url, page.template, html) });
+    pages.set(page.outputPath, rendered.record);
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: rendered.bytes });
   }
-  for (const key of [...unknownKeys].sort()) {
-    diagnostics.push(warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file: 'content/messages/en.yaml' }));
-  }
+  diagnostics.push(...unknownKeyWarnings(context.unknownKeys));
   return { files, pages, reused, diagnostics };
 }
 

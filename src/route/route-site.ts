@@ -1,6 +1,6 @@
 import { codeFrame } from '../errors/code-frame.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import type { ValidSite } from '../validate/validate-site.js';
+import type { Entry, ValidSite } from '../validate/validate-site.js';
 import { buildPages } from './build-pages.js';
 import { linkPages } from './link-pages.js';
 import type { Page } from './page.js';
@@ -45,17 +45,20 @@ function describe(page: Page): string {
 
 /** Every internal link and image in Markdown must reach a page or file that the build emits. */
 function checkContentLinks(site: ValidSite, index: SiteIndex): Diagnostic[] {
+  return site.entries.flatMap((entry) => checkEntryLinks(entry, site.assets, index));
+}
+
+/** The links and images of one entry's Markdown that reach nothing the build emits. */
+export function checkEntryLinks(entry: Entry, assets: ReadonlyMap<string, Uint8Array>, index: SiteIndex): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const entry of site.entries) {
-    for (const link of entry.links) {
-      const isFile = link.kind !== 'page';
-      const exists = isFile ? site.assets.has(link.path) : !!index.byPath(link.host, normalise(link.path));
-      if (exists) continue;
-      const what = isFile ? `file ${link.path}` : `page ${link.path}`;
-      diagnostics.push(diagnostic(isFile ? 'MISSING_ASSET' : 'BROKEN_LINK', `link "${link.written}" points to ${what}, which does not exist in ${entry.locale}`, {
-        file: entry.file, position: link.position, frame: codeFrame(entry.source, link.position),
-      }));
-    }
+  for (const link of entry.links) {
+    const isFile = link.kind !== 'page';
+    const exists = isFile ? assets.has(link.path) : !!index.byPath(link.host, normalise(link.path));
+    if (exists) continue;
+    const what = isFile ? `file ${link.path}` : `page ${link.path}`;
+    diagnostics.push(diagnostic(isFile ? 'MISSING_ASSET' : 'BROKEN_LINK', `link "${link.written}" points to ${what}, which does not exist in ${entry.locale}`, {
+      file: entry.file, position: link.position, frame: codeFrame(entry.source, link.position),
+    }));
   }
   return diagnostics;
 }

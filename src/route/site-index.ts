@@ -47,3 +47,24 @@ export function indexPages(pages: readonly Page[], config: SiteConfig): SiteInde
     },
   };
 }
+
+/**
+ * The index with some pages replaced by new ones at the same host and path (`replaced`, keyed
+ * `host\tpath`): what a body edit does to the route table. Lookups answer with the replacement;
+ * URLs, keys and clusters are those of `index`, which a body edit cannot change.
+ */
+export function withReplacedPages(index: SiteIndex, pages: readonly Page[], replaced: ReadonlyMap<string, Page>): SiteIndex {
+  const current = (page: Page | undefined) => page && (replaced.get(`${page.host}\t${page.path}`) ?? page);
+  const clusters = new Map<string, Page[]>();
+  return {
+    pages,
+    byKey: (key, locale) => current(index.byKey(key, locale)),
+    byPath: (host, path) => current(index.byPath(host, path)),
+    cluster(key) {
+      let list = clusters.get(key);
+      if (!list) clusters.set(key, (list = index.cluster(key).map((page) => current(page)!)));
+      return list;
+    },
+    resolveRoute: (route, locale) => index.resolveRoute(route, locale),
+  };
+}

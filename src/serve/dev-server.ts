@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
-import { build, createSession, type BuildOptions, type BuildResult } from '../build.js';
+import { dirname, join, sep } from 'node:path';
+import { createSession, rebuild, warmUp, type BuildOptions, type BuildResult } from '../build.js';
 import { edgeConfigSchema } from '../edge/edge-config-schema.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { FileReader } from './read-files.js';
@@ -19,8 +19,8 @@ export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs
 }
 
 export interface DevServer extends RunningServer {
-  /** Builds now (as a change would); resolves when the build is done. */
-  rebuild(): Promise<BuildResult>;
+  /** Builds in full now; resolves when the build is done. */
+  rebuild(): Promise<BuildResult | undefined>;
 }
 
 const EVENTS_PATH = '/__sitegen/events';
@@ -54,10 +54,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  const runBuild = async (since: number): Promise<BuildResult> => {
-    let result: BuildResult;
+  // Paths changed since the last build started (from the root); undefined when not known.
+  let changed: Set<string> | undefined = new Set();
+  const runBuild = async (since: number): Promise<BuildResult | undefined> => {
+    const paths = changed && [...changed];
+    changed = new Set();
+    let result: BuildResult | undefined;
     try {
-      result = await build({ ...options, session, write: false });
+      result = await rebuild({ ...options, session, write: false }, paths);
+      if (!result) return undefined; // nothing the build reads changed: no reload
     } catch (error) {
       // Not a content error (those are diagnostics) but a crash, e.g. a file vanishing mid-read:
       // reported like one, and the server goes on.
@@ -87,9 +92,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
 
   // One build at a time; changes during a build start one more build after it.
-  let running: Promise<BuildResult> | undefined;
-  let queued: { since: number; waiters: ((r: BuildResult) => void)[] } | undefined;
-  const schedule = (since: number): Promise<BuildResult> => new Promise((resolve) => {
+  let running: Promise<BuildResult | undefined> | undefined;
+  let queued: { since: number; waiters: ((r: BuildResult | undefined) => void)[] } | undefined;
+  const schedule = (since: number): Promise<BuildResult | undefined> => new Promise((resolve) => {
     if (queued) {
       queued.waiters.push(resolve);
       return;
@@ -116,13 +121,17 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }, options.debounceMs ?? 10);
   };
 
-  await schedule(performance.now());
-  const contentDir = join(options.root, dirname(options.config ?? 'content/site.yaml'));
-  const watchers: FSWatcher[] = [[contentDir, false], [join(options.root, 'templates'), true], [join(options.root, 'client'), true]].flatMap(([dir, isCode]) => {
+  changed = undefined;
+  const first = await schedule(performance.now());
+  if (first?.ok) void warmUp(session).catch(() => undefined); // the first edit then costs what the hundredth does
+  const contentDir = dirname(options.config ?? 'content/site.yaml');
+  const watchers: FSWatcher[] = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
     try {
-      return [watch(dir as string, { recursive: true }, () => {
+      return [watch(join(options.root, dir as string), { recursive: true }, (_event, filename) => {
         // Code changed: the session's bundles are made again; content changes keep them.
         if (isCode) session.codeVersion++;
+        else if (filename === null) changed = undefined;
+        else changed?.add(`${dir}/${filename.split(sep).join('/')}`);
         onChange();
       })];
     } catch {
@@ -147,7 +156,10 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 
   return {
     ...server,
-    rebuild: () => schedule(performance.now()),
+    rebuild: () => {
+      changed = undefined;
+      return schedule(performance.now());
+    },
     close: async () => {
       clearTimeout(timer);
       watchers.forEach((w) => w.close());

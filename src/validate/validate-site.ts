@@ -181,9 +181,14 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
     aliases: (meta.aliases ?? []).map((alias, index) => ({ alias, place: at(['aliases', index]) })),
     images: [
       ...(meta.cover !== undefined ? [{ path: meta.cover, place: at(['cover']) }] : []),
-      ...entry.links.filter((link) => link.kind === 'image').map((link) => ({ path: link.path, place: { file: entry.file, position: link.position, frame: codeFrame(entry.source, link.position) } })),
+      ...bodyImages(entry.file, entry.source, entry.links),
     ],
   };
+}
+
+/** The site images a Markdown body shows, each with its place in the file. */
+export function bodyImages(file: string, source: string, links: readonly ContentLink[]): Entry['images'] {
+  return links.filter((link) => link.kind === 'image').map((link) => ({ path: link.path, place: { file, position: link.position, frame: codeFrame(source, link.position) } }));
 }
 
 function checkSlug(slug: string, file: string, where: Pick<Diagnostic, 'file' | 'position' | 'frame'> | undefined, diagnostics: Diagnostic[]): boolean {

@@ -1,0 +1,180 @@
+import type { BuildResult } from '../build.js';
+import type { CacheStats } from '../cache/markdown-cache.js';
+import { collectOutput } from '../emit/emit-site.js';
+import { sortDiagnostics, type Diagnostic } from '../errors/site-error.js';
+import { imagePlacementErrors } from '../images/image-diagnostics.js';
+import { splitFrontMatter } from '../parse/front-matter.js';
+import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
+import { markdownJobOf } from '../parse/parse-site.js';
+import { jsReport, jsReportFile } from '../render/js-report.js';
+import { renderPage, unknownKeyWarnings, type RenderContext, type RenderedPage } from '../render/render-site.js';
+import type { Page } from '../route/page.js';
+import { checkEntryLinks } from '../route/route-site.js';
+import { withReplacedPages } from '../route/site-index.js';
+import { bodyImages, type Entry } from '../validate/validate-site.js';
+import type { LastBuild } from './last-build.js';
+import { invalidatedDeps, pagesOfFile, pageSlot } from './page-dependents.js';
+
+/** A content file's new text. */
+export interface FileEdit {
+  path: string;
+  text: string;
+}
+
+export interface BodyRebuild {
+  result: BuildResult;
+  /** The new last build; absent when the edit failed (the session keeps the last good one). */
+  last?: LastBuild;
+}
+
+/**
+ * The fast path of `sitegen dev`: edits that change only the Markdown bodies of existing pages
+ * (front matter byte for byte the same) cannot change the routes, the lists' order, the sitemaps,
+ * the edge configuration or any data a page reads of another page but the excerpt. So only the
+ * bodies are rendered again, then the pages that show them: each file's own pages, and if its
+ * excerpt changed, the lists showing it and the pages that looked those pages up. Everything else
+ * is the last build's. The output equals a full build's byte for byte (tested).
+ *
+ * Returns undefined when the edits are of another kind (a new, deleted or YAML file, a front
+ * matter change): the caller builds in full.
+ */
+export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[], markdown: { render: MarkdownRenderer; stats?: () => CacheStats }, clock: () => number): Promise<BodyRebuild | undefined> {
+  const started = clock();
+  const { entryOfFile: byFile, pagesOfFile: slots, copies } = prepareForEdits(last);
+  const edited: { old: Entry; text: string; job: MarkdownJob }[] = [];
+  for (const edit of edits) {
+    const old = byFile.get(edit.path);
+    if (!old) return undefined;
+    if (edit.text === old.source) continue;
+    const split = splitFrontMatter(edit.text, edit.path);
+    if (!split.frontMatter || split.diagnostics.length) return undefined;
+    // The front matter ends at its first closing delimiter: the same text up to there is the same front matter.
+    if (!old.source.startsWith(edit.text.slice(0, edit.text.length - split.body.length))) return undefined;
+    edited.push({ old, text: edit.text, job: markdownJobOf({ ...split, frontMatter: split.frontMatter }, old.locale, last.config) });
+  }
+  const bodies = await markdown.render(edited.map((e) => e.job), last.site.images);
+  const replaced = new Map<Entry, Entry>();
+  edited.forEach(({ old, text }, i) => {
+    const body = bodies[i]!;
+    const cover = old.meta.cover !== undefined ? old.images.slice(0, 1) : [];
+    replaced.set(old, { ...old, source: text, ...body, images: [...cover, ...bodyImages(old.file, text, body.links)] });
+  });
+  const parsed = clock();
+  const timings = () => ({ parse: parsed - started, render: clock() - parsed });
+
+  // What a full build would report about these bodies: links to nothing, images that failed.
+  const errors: Diagnostic[] = [];
+  for (const entry of replaced.values()) errors.push(...checkEntryLinks(entry, last.site.assets, last.routed.index), ...imagePlacementErrors([entry], last.imageFailures));
+  if (errors.length) return { result: failed(errors, timings()) };
+
+  // The pages holding an edited entry, as their own or as a list item, with the new entry in its place.
+  const touched = new Map<Page, Page>();
+  const replacedPages = new Map(last.replacedPages);
+  const ownPages = new Set<Page>();
+  const summaryChanged = new Set<Page>();
+  for (const [old, entry] of replaced) {
+    const { own, lists } = slots.get(old.file)!;
+    for (const slot of [...own, ...lists]) {
+      const page = last.routed.index.byPath(...pageSlot(slot))!;
+      const next = touched.get(page) ?? withEntries(page, replaced);
+      touched.set(page, next);
+      replacedPages.set(slot, next);
+      if (own.includes(slot)) ownPages.add(next);
+      if (entry.excerpt !== old.excerpt) summaryChanged.add(next);
+    }
+  }
+  const pages = last.routed.pages.map((page) => touched.get(page) ?? page);
+  const routed = { ...last.routed, pages, index: withReplacedPages(last.baseIndex, pages, replacedPages) };
+  const site = { ...last.site, entries: last.site.entries.map((entry) => replaced.get(entry) ?? entry) };
+
+  // Pages render again when their key would change: their own entry's body changed, an entry
+  // they list changed its excerpt, or they looked up a page whose summary changed.
+  const invalid = invalidatedDeps(summaryChanged);
+  const dirty = new Set([...ownPages, ...summaryChanged].map((page) => page.outputPath));
+  let memo = last.render.inputs.memo;
+  if (invalid.size) {
+    for (const [path, record] of last.pages) if (record.deps.some((dep) => invalid.has(dep))) dirty.add(path);
+    memo = { ...memo, deps: new Map([...memo.deps].filter(([dep]) => !invalid.has(dep))) };
+  }
+  const context: RenderContext = { ...last.render, inputs: { ...last.render.inputs, memo }, site, routed, unknownKeys: new Set() };
+  const renders = new Map<Page, { bytes: Uint8Array; record: RenderedPage }>();
+  const templateErrors: Diagnostic[] = [];
+  for (const page of pages) {
+    if (!dirty.has(page.outputPath)) continue;
+    const result = renderPage(page, context);
+    if ('diagnostic' in result) templateErrors.push(result.diagnostic);
+    else renders.set(page, result);
+  }
+  if (templateErrors.length) return { result: failed(templateErrors, timings()) };
+
+  // The JavaScript report depends on each page's islands and head scripts: Markdown cannot add
+  // those, so it is made again only if a page's changed after all.
+  const scriptsChanged = [...renders].some(([page, { record }]) => JSON.stringify(record.scripts) !== JSON.stringify(last.pages.get(page.outputPath)?.scripts));
+  const records = new Map([...renders].map(([page, { record }]) => [page.outputPath, record]));
+  const js = scriptsChanged ? jsReport([...last.pages].map(([path, record]) => (records.get(path) ?? record).scripts), last.js.chunks, last.js.entry, last.js.budget) : undefined;
+  if (js?.diagnostics.some((d) => d.severity === 'error')) return { result: failed(js.diagnostics, timings()) };
+
+  // Nothing has failed: the session's maps are updated in place (last-build.ts says why).
+  for (const [page, { bytes }] of renders) {
+    const previous = last.output.get(page.outputPath)!;
+    const paths = copies.get(previous) ?? [page.outputPath];
+    for (const path of paths) last.output.set(path, bytes);
+    copies.delete(previous);
+    copies.set(bytes, paths);
+  }
+  for (const [path, record] of records) last.pages.set(path, record);
+  if (js) for (const [path, bytes] of collectOutput([jsReportFile(js.report)]).output) last.output.set(path, bytes);
+  byFile.forEach((entry, file) => { const next = replaced.get(entry); if (next) byFile.set(file, next); });
+  const diagnostics = [...last.diagnostics, ...unknownKeyWarnings(context.unknownKeys).filter((w) => !last.diagnostics.some((d) => d.message === w.message))];
+  const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) } : {}) };
+  const next: LastBuild = { ...last, site, routed, replacedPages, render: context, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats };
+  return { result: resultOf(next, timings(), renders.size), last: next };
+}
+
+/** Makes the indexes of `last` that body edits use, unless made already. */
+export function prepareForEdits(last: LastBuild): Required<Pick<LastBuild, 'entryOfFile' | 'pagesOfFile' | 'copies'>> {
+  return {
+    entryOfFile: (last.entryOfFile ??= new Map(last.site.entries.map((entry) => [entry.file, entry]))),
+    pagesOfFile: (last.pagesOfFile ??= pagesOfFile(last.routed.pages)),
+    copies: (last.copies ??= copiesOf(last.output)),
+  };
+}
+
+/** The output paths that share each bytes object (a page's paths and its copies on hosting targets). */
+function copiesOf(output: ReadonlyMap<string, Uint8Array>): Map<Uint8Array, string[]> {
+  const copies = new Map<Uint8Array, string[]>();
+  for (const [path, bytes] of output) {
+    const paths = copies.get(bytes);
+    if (paths) paths.push(path);
+    else copies.set(bytes, [path]);
+  }
+  return copies;
+}
+
+function withEntries(page: Page, replaced: ReadonlyMap<Entry, Entry>): Page {
+  const entry = page.entry && (replaced.get(page.entry) ?? page.entry);
+  const list = page.list && { ...page.list, items: page.list.items.map((item) => replaced.get(item) ?? item) };
+  return { ...page, entry, list };
+}
+
+function failed(diagnostics: Diagnostic[], timings: BuildResult['timings']): BuildResult {
+  return { ok: false, diagnostics: sortDiagnostics(diagnostics), pages: [], output: new Map(), timings };
+}
+
+/** The result of a build that ends in this state. */
+export function resultOf(last: LastBuild, timings: BuildResult['timings'], rendered: number): BuildResult {
+  const pages = last.routed.pages;
+  return {
+    ok: true,
+    diagnostics: sortDiagnostics([...last.diagnostics, ...last.jsDiagnostics]),
+    pages,
+    output: last.output,
+    timings,
+    config: last.config,
+    edge: last.stats.edge,
+    images: last.stats.images,
+    markdown: last.stats.markdown,
+    js: { maxGzip: last.stats.jsMaxGzip, budget: last.config.client.budgetGzip },
+    rendered: { pages: pages.length, reused: pages.length - rendered },
+  };
+}
