@@ -11,9 +11,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs `sitegen dev` in `base` and makes `edits` edits to English articles (`articleIds`, ids of
  * content/en/blog/<id>.md). Returns the latencies in ms, the first build's seconds and the dev
- * server's peak RSS in MiB. Every article is restored afterwards.
+ * server's peak RSS in MiB. The first edit comes `settleMs` after the server is ready. Every
+ * article is restored afterwards.
  */
-export async function measureDevEdits({ repo, base, cacheDir, articleIds, edits, jobs }) {
+export async function measureDevEdits({ repo, base, cacheDir, articleIds, edits, jobs, settleMs = 6000 }) {
   const args = [join(repo, 'bin/sitegen'), 'dev', '--port', '0', '--cache-dir', cacheDir, ...(jobs ? ['--jobs', jobs] : [])];
   const child = spawn(process.execPath, args, { cwd: base, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -42,7 +43,7 @@ export async function measureDevEdits({ repo, base, cacheDir, articleIds, edits,
   try {
     const url = await waitFor(() => /sitegen dev: (http:\/\/\S+) \(ready/.exec(log)?.[1], 30 * 60_000, 'the first build');
     const firstBuild = (performance.now() - started) / 1000;
-    await sleep(6000); // what a writer takes to open a file: the session warms up meanwhile
+    await sleep(settleMs); // what a writer takes to open a file: the session warms up meanwhile
     for (let k = 0; k < edits; k++) {
       const id = articleIds[(k * 97) % articleIds.length];
       const file = join(base, 'content/en/blog', `${id}.md`);

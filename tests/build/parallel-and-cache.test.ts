@@ -9,6 +9,7 @@ import { memorySourceFs } from '../../src/fs/source-fs.js';
 import type { ImageFact } from '../../src/images/image-facts.js';
 import { getLocale } from '../../src/locales/locale-table.js';
 import { renderInThisThread, type MarkdownJob } from '../../src/parse/markdown-jobs.js';
+import { markdownPool } from '../../src/parallel/markdown-pool.js';
 import { makeArticle } from '../bench/corpus.mjs';
 import { baseFiles, blogPost, publicFiles, ROOT } from '../helpers/fixture.js';
 
@@ -89,6 +90,22 @@ describe('cache keys', () => {
     expect(jobKey(job('![x](/images/a.png)'), facts, 'other salt')).not.toBe(key);
     expect(jobKey(job('![x](/images/a.png)'), new Map([...facts, ['/images/b.png', raster(30)]]), 'salt')).toBe(key);
     expect(jobKey(job('![x](/images/a.png)'), new Map([...facts, ['/images/a.png', raster(30)]]), 'salt')).not.toBe(key);
+  });
+
+  it('keeps concurrent calls to the thread pool apart: each renders with its own image facts', async () => {
+    const pool = markdownPool(workerScript, 2);
+    try {
+      const jobs = Array.from({ length: 70 }, (_, i) => job(`Body ${i}\n\n![x](/images/a.png)`));
+      const [narrow, wide] = await Promise.all([
+        pool.render(jobs, new Map([['/images/a.png', raster(10)]])),
+        pool.render(jobs, new Map([['/images/a.png', raster(30)]])),
+      ]);
+      expect(narrow.map((r) => /width="(\d+)"/.exec(r.html)?.[1])).toEqual(jobs.map(() => '10'));
+      expect(wide.map((r) => /width="(\d+)"/.exec(r.html)?.[1])).toEqual(jobs.map(() => '30'));
+      expect(wide.map((r) => /<p>(Body \d+)<\/p>/.exec(r.html)?.[1])).toEqual(jobs.map((_, i) => `Body ${i}`));
+    } finally {
+      await pool.close();
+    }
   });
 
   it('a cache that cannot be written still renders', async () => {

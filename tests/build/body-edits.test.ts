@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, createSession, rebuild, type BuildOptions, type BuildResult, type BuildSession } from '../../src/build.js';
+import { memorySourceFs } from '../../src/fs/source-fs.js';
+import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, publicFiles, ROOT, simplePage } from '../helpers/fixture.js';
+
+let dir: string;
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-body-edits-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Files = Record<string, string | Uint8Array>;
+
+/** Eight English posts (so lists have cards), a French one, an about page. */
+function site(): Files {
+  const files: Files = { ...baseFiles(), ...publicFiles() };
+  for (let i = 1; i <= 8; i++) {
+    files[`content/en/blog/post-${i}.md`] = blogPost({ title: `Post ${i}`, date: `2026-03-0${i}`, tags: ['proxy', 'security'] }, `First paragraph of post ${i}.\n\n## Details\n\nMore about [pricing](/pricing) in post ${i}.\n`);
+  }
+  files['content/fr/blog/post-1.md'] = blogPost({ title: 'Article 1', date: '2026-03-01' }, 'Premier paragraphe.\n');
+  files['content/en/pages/about-us.md'] = simplePage('About', 'We make browsers.\n\nSecond paragraph.\n');
+  return files;
+}
+
+/** A dev session's first build of `files`, then `rebuild` after each edit, against full builds of the same files. */
+async function session(files: Files) {
+  const cacheDir = mkdtempSync(join(dir, 'cache-'));
+  const live: BuildSession = createSession({ jobs: 1 });
+  const options = (fs: Files): BuildOptions & { session: BuildSession } => ({ root: ROOT, fs: memorySourceFs({ ...fs }), write: false, minify: true, cacheDir, session: live });
+  const first = await build(options(files));
+  expect(errorsOf(first)).toEqual([]);
+  return {
+    first,
+    edit: (changes: Files, removed: string[] = []) => {
+      Object.assign(files, changes);
+      for (const path of removed) delete files[path];
+      return rebuild(options(files), [...Object.keys(changes), ...removed]);
+    },
+    full: () => build({ root: ROOT, fs: memorySourceFs({ ...files }), write: false, minify: true, cacheDir }),
+    close: () => live.close(),
+  };
+}
+
+const differences = (a: BuildResult, b: BuildResult) => [...new Set([...a.output.keys(), ...b.output.keys()])]
+  .filter((path) => Buffer.compare(Buffer.from(a.output.get(path) ?? []), Buffer.from(b.output.get(path) ?? [])) !== 0);
+const renderedCount = (result: BuildResult | undefined) => result!.rendered!.pages - result!.rendered!.reused;
+const appendTo = (text: string | Uint8Array | undefined, line: string) => `${text as string}\n${line}\n`;
+
+describe('sitegen dev: an edit to Markdown bodies', () => {
+  it('renders the edited page only and gives the output of a full build, byte for byte', async () => {
+    const files = site();
+    const dev = await session(files);
+    const result = await dev.edit({ 'content/en/blog/post-3.md': appendTo(files['content/en/blog/post-3.md'], 'A new closing sentence.') });
+    expect(result?.ok).toBe(true);
+    expect(renderedCount(result)).toBe(1);
+    expect(result!.timings.load).toBeUndefined(); // nothing was loaded, validated or routed again
+    expect(htmlAt(result!, `${MAIN}/blog/post-3.html`)).toContain('A new closing sentence.');
+    expect(differences(result!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
+  it('renders the lists holding a post again when its first paragraph (its excerpt) changes', async () => {
+    const files = site();
+    const dev = await session(files);
+    const post = files['content/en/blog/post-2.md'] as string;
+    const result = await dev.edit({ 'content/en/blog/post-2.md': post.replace('First paragraph of post 2.', 'A new opening of post 2.') });
+    expect(result?.ok).toBe(true);
+    expect(htmlAt(result!, `${MAIN}/blog/post-2.html`)).toContain('<p>A new opening of post 2.</p>');
+    expect(renderedCount(result)).toBeGreaterThan(1); // the blog list, the category and tag pages holding post 2
+    expect(differences(result!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
+  it('applies several edits at once and keeps applying later ones', async () => {
+    const files = site();
+    const dev = await session(files);
+    for (let round = 1; round <= 3; round++) {
+      const result = await dev.edit({
+        'content/en/blog/post-1.md': appendTo(files['content/en/blog/post-1.md'], `Round ${round} in English.`),
+        'content/fr/blog/post-1.md': appendTo(files['content/fr/blog/post-1.md'], `Tour ${round} en français.`),
+      });
+      expect(renderedCount(result)).toBe(2);
+      expect(differences(result!, await dev.full())).toEqual([]);
+    }
+    await dev.close();
+  });
+
+  it('builds in full when front matter changes, and the output is still a full build\'s', async () => {
+    const files = site();
+    const dev = await session(files);
+    const post = files['content/en/blog/post-4.md'] as string;
+    const result = await dev.edit({ 'content/en/blog/post-4.md': post.replace('title: Post 4', 'title: Post four') });
+    expect(result!.timings.load).toBeGreaterThanOrEqual(0);
+    expect(htmlAt(result!, `${MAIN}/blog.html`)).toContain('Post four');
+    expect(differences(result!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
+  it('reports a broken link at its line and column, keeps the last good build, and recovers', async () => {
+    const files = site();
+    const dev = await session(files);
+    const good = files['content/en/blog/post-5.md'] as string;
+    const broken = await dev.edit({ 'content/en/blog/post-5.md': `${good}\nSee [the plans](/no-such-page).\n` });
+    expect(broken?.ok).toBe(false);
+    const lines = `${good}\nSee [the plans](/no-such-page).\n`.split('\n');
+    expect(errorsOf(broken!)).toEqual([expect.objectContaining({ code: 'BROKEN_LINK', file: 'content/en/blog/post-5.md', position: { line: lines.indexOf('See [the plans](/no-such-page).') + 1, column: 5 } })]);
+    const fixed = await dev.edit({ 'content/en/blog/post-5.md': `${good}\nSee [the plans](/pricing).\n` });
+    expect(fixed?.ok).toBe(true);
+    expect(renderedCount(fixed)).toBe(1);
+    expect(differences(fixed!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
+  it('ignores editors\' temporary files, and builds in full for deleted and new files', async () => {
+    const files = site();
+    const dev = await session(files);
+    expect(await dev.edit({ 'content/en/blog/.post-1.md.swp': 'swap', 'content/en/blog/post-1.md~': 'backup' })).toBeUndefined();
+    expect(await dev.edit({}, ['content/en/blog/4913'])).toBeUndefined(); // vim's write test, already gone
+    const deleted = await dev.edit({}, ['content/en/blog/post-8.md']);
+    expect(deleted?.ok).toBe(true);
+    expect(deleted!.output.has(`${MAIN}/blog/post-8.html`)).toBe(false);
+    expect(differences(deleted!, await dev.full())).toEqual([]);
+    const added = await dev.edit({ 'content/en/blog/post-9.md': blogPost({ title: 'Post 9', date: '2026-03-09' }, 'Nine.\n') });
+    expect(added!.output.has(`${MAIN}/blog/post-9.html`)).toBe(true);
+    expect(differences(added!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+});
