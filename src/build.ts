@@ -102,13 +102,22 @@ export interface BuildSession {
   /** The bundles of the last build and the code version and edge document they were made from. */
   bundles?: { codeVersion: number; templates: CompiledTemplates; client: BundledAssets };
   middleware?: { edgeJson: string; value: BundledMiddleware };
+  /** Markdown cache entries still being written: nobody waits for them but close(). */
+  cacheWrites: Set<Promise<unknown>>;
   close(): Promise<void>;
 }
 
 export function createSession(options: Pick<BuildOptions, 'jobs' | 'workerScript'>): BuildSession {
   const jobs = options.jobs ?? availableParallelism();
   const pool = jobs > 1 && options.workerScript ? markdownPool(options.workerScript, jobs) : undefined;
-  return { pool, markdown: new Map(), codeVersion: 0, close: async () => { await pool?.close(); } };
+  const cacheWrites = new Set<Promise<unknown>>();
+  return {
+    pool, markdown: new Map(), codeVersion: 0, cacheWrites,
+    close: async () => {
+      await pool?.close();
+      await Promise.all(cacheWrites);
+    },
+  };
 }
 
 /** The pipeline: each line a stage; only emit writes. */
@@ -136,7 +145,7 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
   const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
-    const applied = await rebuildBodies(last, changes.edits, await markdownRenderer(options, session), options.clock ?? (() => performance.now()));
+    const applied = await rebuildBodies(last, changes.edits, await markdownRenderer(options, session, changes.edits.length <= FEW_BODIES), options.clock ?? (() => performance.now()));
     if (applied) {
       if (applied.last) session.last = applied.last;
       return applied.result;
@@ -145,16 +154,19 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
   return build(options);
 }
 
-/** Gets a session ready for fast edits after its first build (rebuild/warm-up.ts); runs in the background. */
+/** Gets a session ready for fast edits after its first build (rebuild/warm-up.ts): edits render their few bodies in this thread. */
 export async function warmUp(session: BuildSession): Promise<void> {
-  if (session.last) await warmUpMarkdown(session.last, session.pool?.render ?? renderInThisThread);
+  if (session.last) await warmUpMarkdown(session.last, renderInThisThread);
 }
 
-/** Markdown through the session's threads and the persistent cache (unless the build has none). */
-async function markdownRenderer(options: BuildOptions, session: BuildSession): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
-  const render: MarkdownRenderer = session.pool?.render ?? renderInThisThread;
+/** Bodies that render faster in this thread, warmed up by warmUp(), than by a round trip to a worker. */
+const FEW_BODIES = 4;
+
+/** Markdown through the session's threads (or this one) and the persistent cache (unless the build has none). */
+async function markdownRenderer(options: BuildOptions, session: BuildSession, inThisThread = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
+  const render: MarkdownRenderer = (!inThisThread && session.pool?.render) || renderInThisThread;
   if (options.cache === false) return { render };
-  return cachedRenderer(render, join(cacheDirOf(options), 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), session.markdown);
+  return cachedRenderer(render, join(cacheDirOf(options), 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), session.markdown, session.cacheWrites);
 }
 
 const cacheDirOf = (options: BuildOptions) => options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen');

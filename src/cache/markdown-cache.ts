@@ -27,8 +27,9 @@ export interface CachedRenderer {
  * versions). Keys never involve file times or absolute paths, so a CI cache restored from another
  * run is valid. An entry that does not parse or names another key (damaged, or half-written by a
  * stopped build) is ignored and rendered again; entries are written to a temporary file and renamed.
+ * With `writes`, render returns before its entries are written and adds the writing to that set.
  */
-export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, memory?: Map<string, RenderedMarkdown>): CachedRenderer {
+export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, memory?: Map<string, RenderedMarkdown>, writes?: Set<Promise<unknown>>): CachedRenderer {
   let last: CacheStats = { bodies: 0, rendered: 0 };
   return {
     stats: () => last,
@@ -44,7 +45,12 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
         memory?.set(keys[index]!, rendered[i]!);
       });
       // The cache only saves time: a full disk or a read-only folder must not fail the build.
-      await mapConcurrent(missing, FILES_AT_ONCE, (index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined));
+      const written = mapConcurrent(missing, FILES_AT_ONCE, (index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined));
+      if (writes) {
+        // Written behind: whoever owns `writes` awaits them (a build session, when it closes).
+        writes.add(written);
+        void written.then(() => writes.delete(written));
+      } else await written;
       last = { bodies: jobs.length, rendered: missing.length };
       return found as RenderedMarkdown[];
     },

@@ -47,6 +47,8 @@ export interface LastBuild {
   /** The build's warnings, without the JavaScript report's (`jsDiagnostics`), which depend on every page's HTML. */
   diagnostics: Diagnostic[];
   jsDiagnostics: Diagnostic[];
+  /** Both lists, sorted: made once and kept while they are the same (a site may have thousands of warnings). */
+  sortedDiagnostics?: Diagnostic[];
   /** Figures of the build that a body edit does not change (the JavaScript maximum is computed again). */
   stats: Pick<BuildResult, 'edge' | 'images' | 'markdown'> & { jsMaxGzip: number };
   /** The pages each content file is the entry of, or a list item on, as host+path (valid while the routes are). */

@@ -125,9 +125,11 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   for (const [path, record] of records) last.pages.set(path, record);
   if (js) for (const [path, bytes] of collectOutput([jsReportFile(js.report)]).output) last.output.set(path, bytes);
   byFile.forEach((entry, file) => { const next = replaced.get(entry); if (next) byFile.set(file, next); });
-  const diagnostics = [...last.diagnostics, ...unknownKeyWarnings(context.unknownKeys).filter((w) => !last.diagnostics.some((d) => d.message === w.message))];
+  const newWarnings = unknownKeyWarnings(context.unknownKeys).filter((w) => !last.diagnostics.some((d) => d.message === w.message));
+  const diagnostics = newWarnings.length ? [...last.diagnostics, ...newWarnings] : last.diagnostics;
   const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) } : {}) };
-  const next: LastBuild = { ...last, site, routed, replacedPages, render: context, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats };
+  const same = !newWarnings.length && !js;
+  const next: LastBuild = { ...last, site, routed, replacedPages, render: context, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats, sortedDiagnostics: same ? last.sortedDiagnostics : undefined };
   return { result: resultOf(next, timings(), renders.size), last: next };
 }
 
@@ -166,7 +168,7 @@ export function resultOf(last: LastBuild, timings: BuildResult['timings'], rende
   const pages = last.routed.pages;
   return {
     ok: true,
-    diagnostics: sortDiagnostics([...last.diagnostics, ...last.jsDiagnostics]),
+    diagnostics: (last.sortedDiagnostics ??= sortDiagnostics([...last.diagnostics, ...last.jsDiagnostics])),
     pages,
     output: last.output,
     timings,

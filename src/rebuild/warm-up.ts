@@ -4,15 +4,15 @@ import { markdownJobOf } from '../parse/parse-site.js';
 import type { LastBuild } from './last-build.js';
 import { prepareForEdits } from './rebuild-bodies.js';
 
-/** Bodies per warm-up call: a build waiting behind the warm-up waits for one call at most. */
-const CHUNK = 64;
+/** Bodies per warm-up call: the server answers requests between calls (~150 ms each). */
+const CHUNK = 8;
 
 /**
  * Renders some of the site's Markdown bodies and throws the HTML away. A dev session whose first
  * build came from the cache has never run the Markdown pipeline: the first edits would pay for
- * compiling it (~200 ms for one body, ~15 ms once the JIT has seen a few dozen). Runs in the
- * background after the first build, a chunk at a time, after making the indexes the first edit
- * would otherwise make.
+ * compiling it (~200 ms for one body, ~15 ms once the JIT has seen a few dozen). Runs after the
+ * first build, a chunk at a time between requests, after making the indexes the first edit would
+ * otherwise make.
  */
 export async function warmUpMarkdown(last: LastBuild, render: MarkdownRenderer, bodies = 256): Promise<void> {
   prepareForEdits(last);

@@ -48,6 +48,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const session = createSession(options);
   const clients = new Set<ServerResponse>();
   let handler: Handler | undefined;
+  let served: { output?: Map<string, Uint8Array>; edgeJson?: Uint8Array } = {};
   let errors: string[] = [];
 
   const broadcast = (event: string, data: unknown) => {
@@ -71,12 +72,17 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     const ms = performance.now() - since;
     if (result.ok) {
       const output = result.output;
-      const files: FileReader = {
-        read: async (path) => output.get(path),
-        readText: async (path) => new TextDecoder().decode(output.get(path)),
-      };
-      const document = edgeConfigSchema.parse(JSON.parse(await files.readText('edge-config.json')));
-      handler = siteHandler(document, files, { injectHtml: DEV_SCRIPT });
+      const edgeJson = output.get('edge-config.json');
+      // A body edit keeps the edge document (and updates the output in place): the handler stays.
+      if (!handler || served.output !== output || served.edgeJson !== edgeJson) {
+        const files: FileReader = {
+          read: async (path) => output.get(path),
+          readText: async (path) => new TextDecoder().decode(output.get(path)),
+        };
+        const document = edgeConfigSchema.parse(JSON.parse(await files.readText('edge-config.json')));
+        handler = siteHandler(document, files, { injectHtml: DEV_SCRIPT });
+        served = { output, edgeJson };
+      }
       const hadErrors = errors.length > 0;
       errors = [];
       const rendered = result.rendered ? `${result.rendered.pages - result.rendered.reused} of ${result.rendered.pages} pages rendered` : '';
