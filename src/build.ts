@@ -53,7 +53,7 @@ export interface BuildOptions {
   write?: boolean;
   /** Where content is read from (defaults to the real file system under root). */
   fs?: SourceFs;
-  /** Where compiled templates, rendered Markdown and encoded images are cached (default node_modules/.cache/sitegen). */
+  /** Where rendered Markdown and encoded images are cached (default node_modules/.cache/sitegen). */
   cacheDir?: string;
   /** false: render all Markdown again and keep nothing (the image and template caches still apply). */
   cache?: boolean;
@@ -227,7 +227,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
     const code = session.bundles?.codeVersion === session.codeVersion ? session.bundles : undefined;
     const edgeBundle = session.middleware?.edgeJson === edge.json ? session.middleware.value : undefined;
     [templates, client, middleware] = await Promise.all([
-      code?.templates ?? compileTemplates(options.root, cacheDir),
+      code?.templates ?? compileTemplates(options.root),
       code?.client ?? bundleClient(options.root, { minify: options.minify }),
       edgeBundle ?? bundleMiddleware(edge.json, { minify: options.minify }),
     ]);

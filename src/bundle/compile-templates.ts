@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { TemplateModule } from '../render/render-site.js';
+import { sitegenRoot } from './sitegen-root.js';
 
 export interface CompiledTemplates extends TemplateModule {
   spriteSvg(): string;
@@ -15,11 +17,13 @@ const loaded = new Map<string, CompiledTemplates>();
 
 /**
  * Compile templates/ (TSX) for Node with esbuild and import the result. React stays external so the
- * templates and react-dom/server share one React. The module is written under the cache directory
- * (inside node_modules, so its bare imports resolve) with a content hash in its name: an edit gives
- * a new module, an unchanged tree is imported once per process.
+ * templates and react-dom/server share one React. The module is written with a content hash in its
+ * name (an edit gives a new module, an unchanged tree is imported once per process) under the
+ * project's node_modules/.cache/sitegen, whatever --cache-dir says: its bare imports (react) must
+ * resolve from where it lies, and a cache folder elsewhere (/tmp, a CI cache path) has no
+ * node_modules above it. A project without node_modules uses sitegen's own.
  */
-export async function compileTemplates(projectRoot: string, cacheDir: string): Promise<CompiledTemplates> {
+export async function compileTemplates(projectRoot: string): Promise<CompiledTemplates> {
   const result = await esbuild.build({
     entryPoints: [join(projectRoot, 'templates/index.tsx')],
     bundle: true,
@@ -36,8 +40,10 @@ export async function compileTemplates(projectRoot: string, cacheDir: string): P
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const cached = loaded.get(hash);
   if (cached) return cached;
-  await mkdir(cacheDir, { recursive: true });
-  const file = join(cacheDir, `templates-${hash}.mjs`);
+  const modulesDir = existsSync(join(projectRoot, 'node_modules')) ? join(projectRoot, 'node_modules') : join(sitegenRoot(), 'node_modules');
+  const dir = join(modulesDir, '.cache/sitegen');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `templates-${hash}.mjs`);
   await writeFile(file, code);
   const module = { ...((await import(pathToFileURL(file).href)) as Omit<CompiledTemplates, 'codeHash'>), codeHash: hash };
   loaded.set(hash, module);
