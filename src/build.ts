@@ -21,7 +21,7 @@ import { readImageFacts } from './images/image-facts.js';
 import { pageManifestFile, readPageManifest, readPreviousFiles } from './load/load-previous.js';
 import { loadSources } from './load/load-sources.js';
 import { renderInThisThread, type MarkdownRenderer } from './parse/markdown-jobs.js';
-import { parseSite } from './parse/parse-site.js';
+import { parseSite, type ParsedSite } from './parse/parse-site.js';
 import { classifyChanges } from './rebuild/change-set.js';
 import type { LastBuild } from './rebuild/last-build.js';
 import { rebuildBodies } from './rebuild/rebuild-bodies.js';
@@ -203,10 +203,14 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   lap('load');
 
   const markdown = await markdownRenderer(options, session);
-  const parsed = await parseSite(sources, config, imageFacts, markdown.render);
+  // The parsed records hold every file's YAML document (for positions): let go once validated.
+  let parsed: ParsedSite | undefined = await parseSite(sources, config, imageFacts, markdown.render);
+  // A single build needs its threads no more: their heaps are given back before render fills the output.
+  if (!options.session) await session.pool?.close();
   lap('parse');
 
   const validated = validateSite(parsed, config);
+  parsed = undefined;
   diagnostics.push(...validated.diagnostics);
   lap('validate');
   if (!validated.site || failed()) return fail();

@@ -80,7 +80,9 @@ export function markdownPool(workerScript: string, size: number): MarkdownPool {
     },
     close: async () => {
       await queue;
-      await Promise.all((started ?? []).map((w) => w.terminate()));
+      const workers = started ?? [];
+      started = undefined; // a later render starts new threads
+      await Promise.all(workers.map((w) => w.terminate()));
     },
   };
 }

