@@ -74,7 +74,7 @@ export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
   pages: Page[];
-  /** Every output file by path relative to the output directory. */
+  /** Every output file by path relative to the output directory. (In a dev session, later body edits update this map in place.) */
   output: Map<string, Uint8Array>;
   timings: Partial<Record<Stage, number>>;
   config?: SiteConfig;

@@ -10,15 +10,24 @@ export const PAGE_MANIFEST = '.sitegen/pages.json';
 export interface PageManifest {
   /** sitegen's code and dependency versions (cache-salt.ts): another version reuses nothing. */
   salt: string;
-  pages: Record<string, RenderedPage>;
+  /** Every dependency any page recorded, once: pages share most of theirs (navigation, parents). */
+  deps: string[];
+  /** Each page's record, its dependencies as indexes into `deps`. */
+  pages: Record<string, Omit<RenderedPage, 'deps'> & { deps: number[] }>;
 }
 
 /** The previous build's manifest, if it exists, parses and was made by this code. */
 export async function readPageManifest(outDir: string, salt: string): Promise<Map<string, RenderedPage>> {
   try {
     const manifest = JSON.parse(await readFile(join(outDir, PAGE_MANIFEST), 'utf8')) as PageManifest;
-    if (manifest.salt !== salt || typeof manifest.pages !== 'object' || manifest.pages === null) return new Map();
-    return new Map(Object.entries(manifest.pages));
+    if (manifest.salt !== salt || typeof manifest.pages !== 'object' || manifest.pages === null || !Array.isArray(manifest.deps)) return new Map();
+    const pages = new Map<string, RenderedPage>();
+    for (const [path, page] of Object.entries(manifest.pages)) {
+      const deps = page.deps.map((i) => manifest.deps[i]);
+      // A damaged record (an index out of range) is left out: its page renders again.
+      if (deps.every((dep): dep is string => typeof dep === 'string')) pages.set(path, { ...page, deps });
+    }
+    return pages;
   } catch {
     return new Map();
   }
@@ -35,6 +44,17 @@ export async function readPreviousFiles(outDir: string, paths: readonly string[]
 }
 
 export function pageManifestFile(salt: string, pages: ReadonlyMap<string, RenderedPage>): { path: string; contents: string } {
-  const sorted = Object.fromEntries([...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { path: PAGE_MANIFEST, contents: JSON.stringify({ salt, pages: sorted } satisfies PageManifest) };
+  const index = new Map<string, number>();
+  const records: PageManifest['pages'] = {};
+  for (const [path, page] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    records[path] = {
+      ...page,
+      deps: page.deps.map((dep) => {
+        let i = index.get(dep);
+        if (i === undefined) index.set(dep, (i = index.size));
+        return i;
+      }),
+    };
+  }
+  return { path: PAGE_MANIFEST, contents: JSON.stringify({ salt, deps: [...index.keys()], pages: records } satisfies PageManifest) };
 }

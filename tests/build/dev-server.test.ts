@@ -1,25 +1,15 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev, type DevServer } from '../../src/serve/dev-server.js';
-import { baseFiles, blogPost, publicFiles, ROOT } from '../helpers/fixture.js';
+import { baseFiles, blogPost, projectOnDisk, publicFiles } from '../helpers/fixture.js';
 
 let project: string;
 let dev: DevServer;
 const log: string[] = [];
 
-/** A project of its own: the fixture's content, copies of templates/ and client/, sitegen's code linked. */
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), 'sitegen-dev-'));
-  const files = { ...baseFiles(), ...publicFiles(), 'content/en/blog/hello.md': blogPost({ title: 'Hello' }, 'Intro.\n\nThe first version.\n') };
-  for (const [path, contents] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, path)), { recursive: true });
-    writeFileSync(join(project, path), contents);
-  }
-  for (const folder of ['templates', 'client']) cpSync(join(ROOT, folder), join(project, folder), { recursive: true });
-  for (const folder of ['src', 'node_modules']) symlinkSync(join(ROOT, folder), join(project, folder));
-  cpSync(join(ROOT, 'package-lock.json'), join(project, 'package-lock.json'));
+  project = projectOnDisk({ ...baseFiles(), ...publicFiles(), 'content/en/blog/hello.md': blogPost({ title: 'Hello' }, 'Intro.\n\nThe first version.\n') }, 'sitegen-dev-');
   dev = await startDev({ root: project, jobs: 1, port: 0, cacheDir: join(project, '.cache'), log: (line) => log.push(line) });
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build, type BuildResult } from '../../src/build.js';
 import { memorySourceFs } from '../../src/fs/source-fs.js';
 
@@ -45,6 +46,22 @@ export async function buildFixture(files: Record<string, string | Uint8Array>, o
   const all = { ...files };
   if (options.pageSize) all['content/site.yaml'] = (all['content/site.yaml'] as string).replace(/^pageSize: \d+$/m, `pageSize: ${options.pageSize}`);
   return build({ root: ROOT, fs: memorySourceFs(all), write: false, minify: true, cacheDir: options.cacheDir });
+}
+
+/**
+ * A project on disk in a new temporary folder, for what runs on real files (the CLI, sitegen dev):
+ * `files`, copies of templates/ and client/ (tests may edit them), sitegen's code and packages linked.
+ */
+export function projectOnDisk(files: Record<string, string | Uint8Array>, prefix = 'sitegen-project-'): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  for (const [path, contents] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), contents);
+  }
+  for (const folder of ['templates', 'client']) cpSync(join(ROOT, folder), join(root, folder), { recursive: true });
+  for (const folder of ['src', 'node_modules']) symlinkSync(join(ROOT, folder), join(root, folder));
+  cpSync(join(ROOT, 'package-lock.json'), join(root, 'package-lock.json'));
+  return root;
 }
 
 export function htmlAt(result: BuildResult, path: string): string {
