@@ -155,8 +155,8 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
 }
 
 /** Gets a session ready for fast edits after its first build (rebuild/warm-up.ts): edits render their few bodies in this thread. */
-export async function warmUp(session: BuildSession): Promise<void> {
-  if (session.last) await warmUpMarkdown(session.last, renderInThisThread);
+export async function warmUp(session: BuildSession, stopped?: () => boolean): Promise<void> {
+  if (session.last) await warmUpMarkdown(session.last, renderInThisThread, stopped);
 }
 
 /** Bodies that render faster in this thread, warmed up by warmUp(), than by a round trip to a worker. */

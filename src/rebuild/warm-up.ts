@@ -14,7 +14,7 @@ const CHUNK = 8;
  * first build, a chunk at a time between requests, after making the indexes the first edit would
  * otherwise make.
  */
-export async function warmUpMarkdown(last: LastBuild, render: MarkdownRenderer, bodies = 256): Promise<void> {
+export async function warmUpMarkdown(last: LastBuild, render: MarkdownRenderer, stopped: () => boolean = () => false, bodies = 256): Promise<void> {
   prepareForEdits(last);
   const jobs: MarkdownJob[] = [];
   for (const entry of last.site.entries) {
@@ -22,7 +22,7 @@ export async function warmUpMarkdown(last: LastBuild, render: MarkdownRenderer, 
     const split = splitFrontMatter(entry.source, entry.file);
     if (split.frontMatter) jobs.push(markdownJobOf({ ...split, frontMatter: split.frontMatter }, entry.locale, last.config));
   }
-  for (let i = 0; i < jobs.length; i += CHUNK) {
+  for (let i = 0; i < jobs.length && !stopped(); i += CHUNK) {
     await render(jobs.slice(i, i + CHUNK), last.site.images);
     await new Promise((resolve) => setImmediate(resolve));
   }

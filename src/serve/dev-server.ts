@@ -48,6 +48,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const session = createSession(options);
   const clients = new Set<ServerResponse>();
   let handler: Handler | undefined;
+  let warmedUp: Promise<void> | undefined;
+  let closing = false;
   let served: { output?: Map<string, Uint8Array>; edgeJson?: Uint8Array } = {};
   let errors: string[] = [];
 
@@ -88,6 +90,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const rendered = result.rendered ? `${result.rendered.pages - result.rendered.reused} of ${result.rendered.pages} pages rendered` : '';
       options.log(`${hadErrors ? 'fixed: ' : ''}built in ${Math.round(ms)} ms (${rendered})`);
       broadcast('reload', {});
+      // After the first good build: the first edit then costs what the hundredth does.
+      if (!warmedUp) warmedUp = warmUp(session, () => closing).catch(() => undefined);
     } else {
       errors = result.diagnostics.filter((d) => d.severity === 'error').map(describe);
       options.log(`build failed, still serving the last good build:\n${errors.join('\n')}`);
@@ -128,8 +132,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
 
   changed = undefined;
-  const first = await schedule(performance.now());
-  if (first?.ok) void warmUp(session).catch(() => undefined); // the first edit then costs what the hundredth does
+  await schedule(performance.now());
   const contentDir = dirname(options.config ?? 'content/site.yaml');
   const watchers: FSWatcher[] = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
     try {
@@ -167,10 +170,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       return schedule(performance.now());
     },
     close: async () => {
+      closing = true;
       clearTimeout(timer);
       watchers.forEach((w) => w.close());
       for (const client of clients) client.end();
       await running;
+      await warmedUp;
       await server.close();
       await session.close();
     },

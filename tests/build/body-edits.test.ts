@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createSession, rebuild, type BuildOptions, type BuildResult, type BuildSession } from '../../src/build.js';
 import { memorySourceFs } from '../../src/fs/source-fs.js';
+import { renderInThisThread, type MarkdownRenderer } from '../../src/parse/markdown-jobs.js';
+import { warmUpMarkdown } from '../../src/rebuild/warm-up.js';
 import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, publicFiles, ROOT, simplePage } from '../helpers/fixture.js';
 
 let dir: string;
@@ -32,6 +34,7 @@ async function session(files: Files) {
   expect(errorsOf(first)).toEqual([]);
   return {
     first,
+    live,
     edit: (changes: Files, removed: string[] = []) => {
       Object.assign(files, changes);
       for (const path of removed) delete files[path];
@@ -124,6 +127,22 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const added = await dev.edit({ 'content/en/blog/post-9.md': blogPost({ title: 'Post 9', date: '2026-03-09' }, 'Nine.\n') });
     expect(added!.output.has(`${MAIN}/blog/post-9.html`)).toBe(true);
     expect(differences(added!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
+  it('warms up by rendering the site\'s bodies once, and stops when asked', async () => {
+    const dev = await session(site());
+    let rendered = 0;
+    const counting: MarkdownRenderer = async (jobs, facts) => {
+      rendered += jobs.length;
+      return renderInThisThread(jobs, facts);
+    };
+    const entries = dev.live.last!.site.entries.length;
+    await warmUpMarkdown(dev.live.last!, counting);
+    expect(rendered).toBe(entries);
+    rendered = 0;
+    await warmUpMarkdown(dev.live.last!, counting, () => rendered >= 8);
+    expect(rendered).toBe(8);
     await dev.close();
   });
 });
