@@ -9,7 +9,7 @@ describe('npm run bench (smoke run: 1 article per locale, one run, no peers)', (
   it('generates the corpus, builds it cold, warm and after an edit, times edits in sitegen dev, and prints the table and the goals', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sitegen-bench-'));
     try {
-      const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/site-bench.mjs'), '--articles', '1', '--runs', '1', '--edits', '2', '--no-peers', '--dir', join(dir, 'corpus')], { encoding: 'utf8', timeout: 240_000 });
+      const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/site-bench.mjs'), '--articles', '1', '--runs', '1', '--edits', '2', '--no-peers', '--dir', join(dir, 'corpus')], { encoding: 'utf8', timeout: 280_000 });
       expect(run.status, run.stderr).toBe(0);
       const rows: Record<string, { pages: number; wall: number }> = Object.fromEntries([...run.stdout.matchAll(/^\s*(sitegen [a-z ]+?)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+|NaN)$/gm)].map((m) => [m[1], { pages: Number(m[2]), wall: Number(m[3]) }]));
       expect(Object.keys(rows)).toEqual(['sitegen cold', 'sitegen warm', 'sitegen one edit']);
@@ -21,5 +21,5 @@ describe('npm run bench (smoke run: 1 article per locale, one run, no peers)', (
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 300_000); // four builds of ~1 200 pages and a dev server, in one process each
 });
