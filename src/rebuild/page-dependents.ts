@@ -4,7 +4,7 @@ import type { Page } from '../route/page.js';
 /** A page's place in the route table, as host and path: stable while the routes are. */
 export type PageSlot = string;
 
-export const slotOf = (page: Page): PageSlot => `${page.host}\t${page.path}`;
+const slotOf = (page: Page): PageSlot => `${page.host}\t${page.path}`;
 
 export function pageSlot(slot: PageSlot): [HostKey, string] {
   const tab = slot.indexOf('\t');

@@ -164,7 +164,7 @@ function failed(diagnostics: Diagnostic[], timings: BuildResult['timings']): Bui
 }
 
 /** The result of a build that ends in this state. */
-export function resultOf(last: LastBuild, timings: BuildResult['timings'], rendered: number): BuildResult {
+function resultOf(last: LastBuild, timings: BuildResult['timings'], rendered: number): BuildResult {
   const pages = last.routed.pages;
   return {
     ok: true,
