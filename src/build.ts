@@ -32,7 +32,7 @@ import { buildIdOf } from './render/build-id.js';
 import { jsReport, jsReportFile } from './render/js-report.js';
 import { newKeyMemo, siteInputs } from './render/page-inputs.js';
 import { reusablePages } from './render/reusable-pages.js';
-import { buildManifests, copyToHosts, newestYear, renderPages, type RenderInputs } from './render/render-site.js';
+import { buildManifests, copyToHosts, newestYear, renderPages, type ReusablePages } from './render/render-site.js';
 import { renderSitemaps, robotsTxt } from './render/sitemaps.js';
 import { translationCoverage, translationCoverageFiles } from './render/translation-coverage.js';
 import type { Page } from './route/page.js';
@@ -248,15 +248,17 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
 
   const buildId = buildIdOf(templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
   const assets = { ...client.assets, sprite: sprite.path };
-  const inputs: RenderInputs = { site: siteInputs(site, assets, buildId, templates.codeHash, newestYear(site)), memo: newKeyMemo(site.tables), reusable: new Map() };
+  const year = newestYear(site);
+  const render = { templates, assets, buildId, year, inputs: { site: siteInputs(site, assets, buildId, templates.codeHash, year), memo: newKeyMemo(site.tables) } };
   // Incremental: pages whose inputs equal those recorded by the previous build keep its bytes.
   const outDir = resolve(options.root, options.outDir ?? 'dist');
   const fromDisk = options.write !== false && options.cache !== false;
   const renderSalt = fromDisk ? await cacheSalt(options.root, SITEGEN_CODE) : '';
   const previous = session.last;
-  if (previous) inputs.reusable = await reusablePages(routed, inputs, previous.pages, async (paths) => new Map(paths.flatMap((p) => (previous.output.has(p) ? [[p, previous.output.get(p)!] as const] : []))));
-  else if (fromDisk) inputs.reusable = await reusablePages(routed, inputs, await readPageManifest(outDir, renderSalt), (paths) => readPreviousFiles(outDir, paths));
-  const rendered = renderPages(site, routed, templates, assets, buildId, inputs);
+  let reusable: ReusablePages = new Map();
+  if (previous) reusable = await reusablePages(routed, render.inputs, previous.pages, async (paths) => new Map(paths.flatMap((p) => (previous.output.has(p) ? [[p, previous.output.get(p)!] as const] : []))));
+  else if (fromDisk) reusable = await reusablePages(routed, render.inputs, await readPageManifest(outDir, renderSalt), (paths) => readPreviousFiles(outDir, paths));
+  const rendered = renderPages(routed, { ...render, site }, reusable);
   diagnostics.push(...rendered.diagnostics);
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), client.chunks, client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);
@@ -282,7 +284,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   if (options.write !== false) {
     try {
       // The bytes of unchanged pages were read from files of the output being replaced: linked, not written.
-      const unchanged = previous ? new Map() : new Map([...inputs.reusable].map(([path, { bytes }]) => [bytes, path]));
+      const unchanged = previous ? new Map() : new Map([...reusable].map(([path, { bytes }]) => [bytes, path]));
       await emitSite(collected.output, outDir, unchanged);
     } catch (error) {
       diagnostics.push(diagnostic('EMIT_FAILED', `writing ${options.outDir ?? 'dist'} failed: ${(error as Error).message}`, { cause: error }));
@@ -295,7 +297,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
     session.last = {
       contentDir, config, site, routed, baseIndex: routed.index, replacedPages: new Map(),
       sources: new Set([...sources.files.map((f) => f.path), ...sources.assets.map((a) => `${contentDir}/public${a.urlPath}`)]), pages: rendered.pages, output: collected.output, stats,
-      render: { templates, assets, buildId, inputs, year: newestYear(site) },
+      render,
       js: { chunks: client.chunks, entry: client.assets.js, budget: config.client },
       imageFailures: images.failures,
       diagnostics: diagnostics.filter((d) => !js.diagnostics.includes(d)),

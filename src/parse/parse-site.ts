@@ -99,13 +99,13 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
   if (!split.frontMatter) return;
   pending.push({
     entry: { file: file.path, source: file.text, locale: top, section: second, id: third.slice(0, -3), frontMatter: split.frontMatter },
-    job: markdownJobOf(split as Required<SplitFrontMatter>, top, config),
+    job: markdownJobOf(split, top, config),
   });
 }
 
 /** The Markdown job of a file's body: links are resolved in its locale, positions are the file's. */
-export function markdownJobOf(split: Required<SplitFrontMatter>, locale: LocaleCode, config: SiteConfig): MarkdownJob {
-  const cover = (split.frontMatter.value as { cover?: unknown } | null)?.cover;
+export function markdownJobOf(split: SplitFrontMatter, locale: LocaleCode, config: SiteConfig): MarkdownJob {
+  const cover = (split.frontMatter?.value as { cover?: unknown } | null | undefined)?.cover;
   return {
     body: split.body,
     context: { locale: getLocale(locale), hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains },

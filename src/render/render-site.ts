@@ -42,7 +42,6 @@ export interface RenderInputs {
   site: (locale: LocaleCode) => string;
   /** Summaries and dependency values, shared with the reuse decision so each is computed once. */
   memo: KeyMemo;
-  reusable: ReusablePages;
 }
 
 /** What rendering any page of one build needs besides the page. */
@@ -52,7 +51,7 @@ export interface RenderContext {
   templates: TemplateModule;
   assets: Assets;
   buildId: string;
-  inputs: Pick<RenderInputs, 'site' | 'memo'>;
+  inputs: RenderInputs;
   year: string | undefined;
   /** Message keys templates asked for that no messages file has, collected across pages. */
   unknownKeys: Set<string>;
@@ -109,14 +108,14 @@ export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>): Diagnostic
  * render, so one build shows every failing page. Pages in `reusable` are not rendered: their
  * inputs are those of the previous output, so are their bytes.
  */
-export function renderPages(site: ValidSite, routed: RoutedSite, templates: TemplateModule, assets: Assets, buildId: string, inputs: RenderInputs): RenderedSite {
+export function renderPages(routed: RoutedSite, build: Omit<RenderContext, 'routed' | 'unknownKeys'>, reusable: ReusablePages): RenderedSite {
   const files: OutputFile[] = [];
   const pages = new Map<string, RenderedPage>();
   const diagnostics: Diagnostic[] = [];
-  const context: RenderContext = { site, routed, templates, assets, buildId, inputs, year: newestYear(site), unknownKeys: new Set() };
+  const context: RenderContext = { ...build, routed, unknownKeys: new Set() };
   let reused = 0;
   for (const page of routed.pages) {
-    const previous = inputs.reusable.get(page.outputPath);
+    const previous = reusable.get(page.outputPath);
     const rendered = previous ? { bytes: previous.bytes, record: previous.page } : renderPage(page, context);
     if (previous) reused++;
     if ('diagnostic' in rendered) {

@@ -57,8 +57,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  // Paths changed since the last build started (from the root); undefined when not known.
-  let changed: Set<string> | undefined = new Set();
+  // Paths changed since the last build started (from the root); undefined when not known (the first build).
+  let changed: Set<string> | undefined;
   const runBuild = async (since: number): Promise<BuildResult | undefined> => {
     const paths = changed && [...changed];
     changed = new Set();
@@ -131,7 +131,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }, options.debounceMs ?? 10);
   };
 
-  changed = undefined;
   await schedule(performance.now());
   const contentDir = dirname(options.config ?? 'content/site.yaml');
   const watchers: FSWatcher[] = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
