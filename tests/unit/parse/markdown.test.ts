@@ -104,6 +104,30 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<div class="table-wrap"><table>');
   });
 
+  it('turns GFM autolink literals into links (www., http(s)://, e-mail), but not inside links or code', () => {
+    const { html } = renderMarkdown('See www.example.org, https://example.net/a and help@example.com.\n\n[www.example.org](/pricing) `www.example.org`', context('en'), 0);
+    expect(html).toContain('<a href="http://www.example.org" target="_blank" rel="noopener noreferrer">www.example.org</a>');
+    expect(html).toContain('<a href="https://example.net/a" target="_blank" rel="noopener noreferrer">https://example.net/a</a>');
+    expect(html).toContain('<a href="mailto:help@example.com">help@example.com</a>');
+    expect(html).toContain('<a href="/pricing">www.example.org</a>');
+    expect(html).toContain('<code>www.example.org</code>');
+  });
+
+  it('treats "<" in code and text as text (no raw HTML), and still parses and sanitises raw HTML beside it', () => {
+    const code = renderMarkdown('Use `Map<string, number>` when a < b.\n\n```ts\nconst m = new Map<string, number>();\n```', context('en'), 0).html;
+    expect(code).toContain('<code>Map&#x3C;string, number></code>');
+    expect(code).toContain('a &#x3C; b');
+    expect(code).toContain('new Map&#x3C;string, number>()');
+    const mixed = renderMarkdown('`<b>` and <b>bold</b> <span onclick="x()">s</span>', context('en'), 0).html;
+    expect(mixed).toBe('<p><code>&#x3C;b></code> and <b>bold</b> <span>s</span></p>');
+  });
+
+  it('gives repeated headings distinct ids, and keeps the id a raw heading brings (prefixed by the sanitiser)', () => {
+    const { html, headings } = renderMarkdown('## Setup\n\n## Setup\n\n<h3 id="own">Own</h3>\n\n### Ünïcode & more', context('en'), 0);
+    expect(headings.map((h) => h.id)).toEqual(['setup', 'setup-1', 'user-content-own', 'ünïcode--more']);
+    expect(html).toContain('<h2 id="setup-1">Setup</h2>');
+  });
+
   it('gives the first paragraph as an excerpt, without Markdown syntax', () => {
     expect(renderMarkdown('## Head\n\nThe **first** [para](/x).\n\nSecond.', context('en'), 0).excerpt).toBe('The first para.');
   });
