@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { cacheSalt, MARKDOWN_CODE, SITEGEN_CODE } from './cache/cache-salt.js';
+import { cacheSalt, codeDigest, MARKDOWN_CODE, SITEGEN_CODE } from './cache/cache-salt.js';
 import { cachedRenderer, type CacheStats } from './cache/markdown-cache.js';
 import { bundleClient, hashedAsset, type BundledAssets } from './bundle/bundle-client.js';
 import { compileTemplates, type CompiledTemplates } from './bundle/compile-templates.js';
@@ -11,6 +11,8 @@ import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { edgeFiles } from './edge/edge-files.js';
 import { renderHosting } from './hosting/render-hosting.js';
 import { collectOutput, emitSite } from './emit/emit-site.js';
+import { countOutput, countPages, type OutputCounts, type PageCounts } from './emit/output-counts.js';
+import { writeBuildStamp } from './emit/write-build-stamp.js';
 import { diagnostic, sortDiagnostics, type Diagnostic } from './errors/site-error.js';
 import { nodeSourceFs, type SourceFs } from './fs/source-fs.js';
 import { HOST_KEYS } from './locales/locale-table.js';
@@ -18,7 +20,8 @@ import { encodeImages, type EncodedImages, type ImageStats } from './images/enco
 import { diskImageCache } from './images/image-cache.js';
 import { imageDiagnostics } from './images/image-diagnostics.js';
 import { readImageFacts } from './images/image-facts.js';
-import { pageManifestFile, readPageManifest, readPreviousFiles } from './load/load-previous.js';
+import { PAGE_MANIFEST, pageManifestFile, readPageManifest, readPreviousFiles } from './load/load-previous.js';
+import { inputsDigest, isUpToDate, previousOutput, type BuildStamp } from './load/build-stamp.js';
 import { loadSources } from './load/load-sources.js';
 import { renderInThisThread, type MarkdownRenderer } from './parse/markdown-jobs.js';
 import { parseSite, type ParsedSite } from './parse/parse-site.js';
@@ -57,6 +60,12 @@ export interface BuildOptions {
   cacheDir?: string;
   /** false: render all Markdown again and keep nothing (the image and template caches still apply). */
   cache?: boolean;
+  /**
+   * true (the CLI's way): when nothing the build reads has changed since the previous build of this
+   * output, and that output is still as it was written, keep it and return at once. The result then
+   * holds no pages or output in memory, only `upToDate`.
+   */
+  upToDateCheck?: boolean;
   /** Worker threads for Markdown (default: the available cores); 1 renders in this thread. */
   jobs?: number;
   /** The bundled Markdown worker (bin/sitegen builds it); without it Markdown renders in this thread. */
@@ -88,6 +97,8 @@ export interface BuildResult {
   markdown?: CacheStats;
   /** Pages, and how many were taken from the previous output because their inputs had not changed. */
   rendered?: { pages: number; reused: number };
+  /** Set when the previous output was kept as it was (upToDateCheck): its counts, as that build recorded them. */
+  upToDate?: { pages: PageCounts; output: OutputCounts };
 }
 
 /** What a series of builds shares: worker threads, rendered Markdown in memory, the last output. */
@@ -196,6 +207,19 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   const config = loaded.config;
   const sources = await loadSources(fs, contentDir);
   const cacheDir = cacheDirOf(options);
+  const outDir = resolve(options.root, options.outDir ?? 'dist');
+  // A build to disk with its cache stamps its output (load/build-stamp.ts): the next build reuses only
+  // files still as written, and has nothing to do when neither the inputs nor the output changed.
+  const fromDisk = options.write !== false && options.cache !== false;
+  const renderSalt = fromDisk ? await cacheSalt(options.root, SITEGEN_CODE) : '';
+  const stampInputs = fromDisk
+    ? inputsDigest({ sitegen: renderSalt, project: await codeDigest(options.root, ['templates', 'client']), options: { config: configPath, outDir, minify: options.minify }, configText, sources })
+    : undefined;
+  const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir) : undefined;
+  if (options.upToDateCheck && !options.session && stampInputs && isUpToDate(onDisk, stampInputs)) {
+    lap('load');
+    return keptResult(onDisk.stamp, timings);
+  }
   const imageFacts = await readImageFacts(sources.assets, config.images);
   // sharp encodes off the main thread: the variants are made while the pages are parsed and rendered.
   const encoding: Promise<EncodedImages> = encodeImages(sources.assets, imageFacts, diskImageCache(join(cacheDir, 'images')), config.images);
@@ -251,13 +275,10 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   const year = newestYear(site);
   const render = { templates, assets, buildId, year, inputs: { site: siteInputs(site, assets, buildId, templates.codeHash, year), memo: newKeyMemo(site.tables) } };
   // Incremental: pages whose inputs equal those recorded by the previous build keep its bytes.
-  const outDir = resolve(options.root, options.outDir ?? 'dist');
-  const fromDisk = options.write !== false && options.cache !== false;
-  const renderSalt = fromDisk ? await cacheSalt(options.root, SITEGEN_CODE) : '';
   const previous = session.last;
   let reusable: ReusablePages = new Map();
   if (previous) reusable = await reusablePages(routed, render.inputs, previous.pages, async (paths) => new Map(paths.flatMap((p) => (previous.output.has(p) ? [[p, previous.output.get(p)!] as const] : []))));
-  else if (fromDisk) reusable = await reusablePages(routed, render.inputs, await readPageManifest(outDir, renderSalt), (paths) => readPreviousFiles(outDir, paths));
+  else if (onDisk) reusable = await reusablePages(routed, render.inputs, onDisk.intact.has(PAGE_MANIFEST) ? await readPageManifest(outDir, renderSalt) : new Map(), (paths) => readPreviousFiles(outDir, paths.filter((path) => onDisk.intact.has(path))));
   const rendered = renderPages(routed, { ...render, site }, reusable);
   diagnostics.push(...rendered.diagnostics);
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), client.chunks, client.assets.js, config.client);
@@ -278,6 +299,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(fromDisk ? [pageManifestFile(renderSalt, rendered.pages)] : [])];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
+  const stats = { edge: { bytes: edge.bytes, budget: edge.budget }, images: images.stats, markdown: markdown.stats?.(), jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) };
   lap('render');
   if (failed()) return fail();
 
@@ -286,13 +308,18 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
       // The bytes of unchanged pages were read from files of the output being replaced: linked, not written.
       const unchanged = previous ? new Map() : new Map([...reusable].map(([path, { bytes }]) => [bytes, path]));
       await emitSite(collected.output, outDir, unchanged);
+      if (stampInputs) {
+        await writeBuildStamp(cacheDir, outDir, stampInputs, collected.output.keys(), {
+          pages: countPages(routed.pages), output: countOutput(collected.output), edge: stats.edge,
+          js: { maxGzip: stats.jsMaxGzip, budget: config.client.budgetGzip }, images: images.stats, diagnostics: sortDiagnostics(diagnostics),
+        });
+      }
     } catch (error) {
       diagnostics.push(diagnostic('EMIT_FAILED', `writing ${options.outDir ?? 'dist'} failed: ${(error as Error).message}`, { cause: error }));
       return fail();
     }
   }
   lap('emit');
-  const stats = { edge: { bytes: edge.bytes, budget: edge.budget }, images: images.stats, markdown: markdown.stats?.(), jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) };
   if (options.session) {
     session.last = {
       contentDir, config, site, routed, baseIndex: routed.index, replacedPages: new Map(),
@@ -305,6 +332,12 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
     };
   }
   return { ok: true, diagnostics: sortDiagnostics(diagnostics), pages: routed.pages, output: collected.output, timings, config, edge: stats.edge, js: { maxGzip: stats.jsMaxGzip, budget: config.client.budgetGzip }, images: images.stats, markdown: stats.markdown, rendered: { pages: routed.pages.length, reused: rendered.reused } };
+}
+
+/** The result of a build that kept the previous output: what that build reported. */
+function keptResult(stamp: BuildStamp, timings: BuildResult['timings']): BuildResult {
+  const { pages, output, edge, js, images, diagnostics } = stamp.report;
+  return { ok: true, diagnostics, pages: [], output: new Map(), timings, edge, js, images, upToDate: { pages, output } };
 }
 
 function bundleMessage(error: unknown): string {

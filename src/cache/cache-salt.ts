@@ -24,6 +24,9 @@ export function cacheSalt(root: string, paths: readonly string[]): Promise<strin
 
 const salts = new Map<string, Promise<string>>();
 
+/** The same digest, read now: for code that may change while the process runs (a project's templates and client). */
+export const codeDigest = (root: string, paths: readonly string[]): Promise<string> => computeSalt(root, paths);
+
 async function computeSalt(root: string, paths: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
   const add = async (path: string): Promise<void> => {

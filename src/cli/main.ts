@@ -74,6 +74,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         jobs: opts.jobs,
         cache: opts.cache,
         cacheDir: resolve(opts.root, opts.cacheDir),
+        upToDateCheck: true,
         workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
         onStage: progress ? (stage, ms) => io.stderr(`${formatStage(stage, ms)}\n`) : undefined,
       });
@@ -88,8 +89,10 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       }
       exitCode = result.ok ? EXIT.ok : EXIT.buildFailed;
       if (result.ok && opts.check) {
-        const edgeBytes = result.output.get('edge-config.json')!;
-        const input = { files: result.output, edge: edgeConfigSchema.parse(JSON.parse(new TextDecoder().decode(edgeBytes))) };
+        // A build that kept its output holds none of it in memory: the check reads it from disk.
+        const input = result.upToDate
+          ? await readBuiltSite(resolve(opts.root, opts.out))
+          : { files: result.output, edge: edgeConfigSchema.parse(JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!))) };
         const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, opts.root) });
         printCheck(report, { json: !!opts.json, color: style.color });
         if (!report.ok) exitCode = EXIT.buildFailed;

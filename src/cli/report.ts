@@ -1,7 +1,7 @@
 import { formatBytes } from '../format/format-bytes.js';
 import { DIAGNOSTICS } from '../errors/catalogue.js';
 import { locationOf, type Diagnostic } from '../errors/site-error.js';
-import { LOCALES } from '../locales/locale-table.js';
+import { countOutput, countPages, type OutputCounts, type PageCounts } from '../emit/output-counts.js';
 import type { BuildResult, Stage } from '../build.js';
 
 export interface ReportStyle {
@@ -49,8 +49,8 @@ export function formatStage(stage: Stage, ms: number): string {
 
 export interface BuildSummary {
   ok: boolean;
-  pages: { total: number; perLocale: Record<string, number>; perHost: Record<string, number> };
-  output: { files: number; bytes: number; byKind: Record<string, { files: number; bytes: number }> };
+  pages: PageCounts;
+  output: OutputCounts;
   timings: Partial<Record<Stage, number>>;
   totalMs: number;
   warnings: number;
@@ -65,28 +65,16 @@ export interface BuildSummary {
   markdown?: { bodies: number; rendered: number };
   /** Pages, and how many were taken unchanged from the previous output. */
   rendered?: { pages: number; reused: number };
+  /** Nothing the build reads had changed since the previous build of this output: it was kept as it was. */
+  upToDate: boolean;
 }
 
 export function summarize(result: BuildResult, totalMs: number): BuildSummary {
-  const perLocale: Record<string, number> = Object.fromEntries(LOCALES.map((l) => [l.code, 0]));
-  const perHost: Record<string, number> = {};
-  for (const page of result.pages) {
-    perLocale[page.locale] = (perLocale[page.locale] ?? 0) + 1;
-    perHost[page.host] = (perHost[page.host] ?? 0) + 1;
-  }
-  const byKind: Record<string, { files: number; bytes: number }> = {};
-  let bytes = 0;
-  for (const [path, contents] of result.output) {
-    const kind = kindOf(path);
-    const slot = (byKind[kind] ??= { files: 0, bytes: 0 });
-    slot.files++;
-    slot.bytes += contents.byteLength;
-    bytes += contents.byteLength;
-  }
   return {
     ok: result.ok,
-    pages: { total: result.pages.length, perLocale, perHost },
-    output: { files: result.output.size, bytes, byKind },
+    // A build that found nothing changed kept the previous output: its counts are the ones it recorded.
+    pages: result.upToDate?.pages ?? countPages(result.pages),
+    output: result.upToDate?.output ?? countOutput(result.output),
     timings: result.timings,
     totalMs,
     warnings: result.diagnostics.filter((d) => d.severity === 'warning').length,
@@ -96,6 +84,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     images: result.images,
     markdown: result.markdown,
     rendered: result.rendered,
+    upToDate: !!result.upToDate,
   };
 }
 
@@ -107,6 +96,7 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     const hosts = Object.keys(summary.pages.perHost).length;
     const locales = Object.values(summary.pages.perLocale).filter((n) => n > 0).length;
     lines.push(green(`built ${groupDigits(summary.pages.total)} pages in ${locales} locales (${hosts} hosts) in ${(summary.totalMs / 1000).toFixed(2)} s`));
+    if (summary.upToDate) lines.push(`  up to date: no source, template or sitegen file changed since the previous build, and its ${groupDigits(summary.output.files)} files are as it wrote them: nothing was parsed, rendered or written`);
     const kinds = Object.entries(summary.output.byKind).sort(([a], [b]) => a.localeCompare(b));
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
     if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
@@ -130,18 +120,6 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
   }
   lines.push(`${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}`);
   return lines.join('\n');
-}
-
-function kindOf(path: string): string {
-  // The Vercel output repeats the site under static/: counted apart so the site's sizes stay true.
-  if (path.startsWith('.vercel/')) return 'vercel output';
-  if (path === 'nginx.conf' || path.endsWith('/_redirects')) return 'hosting';
-  if (path.endsWith('.html')) return 'html';
-  if (path.endsWith('.xml')) return 'sitemaps';
-  if (path.endsWith('.js')) return 'js';
-  if (path.endsWith('.css')) return 'css';
-  if (path.endsWith('.json')) return 'json';
-  return 'other';
 }
 
 /** 1234567 → "1 234 567" (a thin grouping that reads the same in every language). */

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { FILES_AT_ONCE } from '../fs/source-fs.js';
+import { buildStampPath, type BuildStamp, type StampedFile, type StampedReport } from '../load/build-stamp.js';
+import { mapConcurrent } from '../parallel/map-concurrent.js';
+
+/**
+ * Records a successful build (load/build-stamp.ts) after its output is in place: the inputs'
+ * digest, each output file's size, time and inode as written, and the report. Written to a
+ * temporary file and renamed; a stamp that cannot be written only costs the next build its
+ * shortcut, so failures are ignored.
+ */
+export async function writeBuildStamp(cacheDir: string, outDir: string, inputs: string, paths: Iterable<string>, report: StampedReport): Promise<void> {
+  try {
+    const files = await mapConcurrent([...paths].sort(), FILES_AT_ONCE, async (path): Promise<StampedFile> => {
+      const written = await stat(join(outDir, path));
+      return [path, written.size, written.mtimeMs, written.ino];
+    });
+    const diagnostics = report.diagnostics.map(({ cause: _cause, ...d }) => d);
+    const stamp: BuildStamp = { version: 1, inputs, files, report: { ...report, diagnostics } };
+    const path = buildStampPath(cacheDir, outDir);
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temp, JSON.stringify(stamp));
+    await rename(temp, path);
+  } catch {
+    // The cache only saves time.
+  }
+}
