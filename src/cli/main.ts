@@ -62,7 +62,8 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
     .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
     .option('--no-cache', 'render all Markdown again and keep none of it (images stay cached: their key is their content)')
-    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean }) => {
+    .option('--rebuild', 'build even when nothing changed since the previous build (which otherwise keeps its output); caches still apply')
+    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean; rebuild?: boolean }) => {
       const style = { color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose };
       const started = performance.now();
       const progress = !opts.json && !opts.quiet;
@@ -74,7 +75,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         jobs: opts.jobs,
         cache: opts.cache,
         cacheDir: resolve(opts.root, opts.cacheDir),
-        upToDateCheck: true,
+        upToDateCheck: !opts.rebuild,
         workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
         onStage: progress ? (stage, ms) => io.stderr(`${formatStage(stage, ms)}\n`) : undefined,
       });

@@ -34,6 +34,22 @@ describe('list pages', () => {
     expect(site.output.has(`${MAIN}/blog/page-two.html`)).toBe(true);
   });
 
+  it('link the first and last page and a window around the current one, however long the list', async () => {
+    const files: Record<string, string> = { ...baseFiles() };
+    for (let i = 1; i <= 30; i++) files[`content/en/blog/a${i}.md`] = blogPost({ title: `A${i}`, date: `2026-01-${String(i).padStart(2, '0')}`, tags: [] });
+    const long = await buildFixture(files, { pageSize: 2 });
+    const nav = (path: string) => [...parseHtml(htmlAt(long, path)).querySelectorAll('.pagination li')].map((li) => li.textContent);
+    expect(nav(`${MAIN}/blog/page/7.html`)).toEqual(['1', '…', '5', '6', '7', '8', '9', '…', '15']);
+    expect(nav(`${MAIN}/blog.html`)).toEqual(['1', '2', '3', '…', '15']);
+    expect(nav(`${MAIN}/blog/page/15.html`)).toEqual(['1', '…', '13', '14', '15']);
+    // A gap never hides a single number.
+    expect(nav(`${MAIN}/blog/page/5.html`)).toEqual(['1', '2', '3', '4', '5', '6', '7', '…', '15']);
+    expect(nav(`${MAIN}/blog/page/12.html`)).toEqual(['1', '…', '10', '11', '12', '13', '14', '15']);
+    const seventh = parseHtml(htmlAt(long, `${MAIN}/blog/page/7.html`));
+    expect(seventh.querySelector('.pagination a[aria-label="Page 9"]')?.getAttribute('href')).toBe(`https://${MAIN}/blog/page/9`);
+    expect(seventh.querySelector('.pagination [aria-current="page"]')?.textContent).toBe('7');
+  }, 120_000);
+
   it('list newest first, with category and tag pages that exist only where articles do', () => {
     const doc = parseHtml(htmlAt(site, `${MAIN}/blog.html`));
     expect([...doc.querySelectorAll('.card-title a')].map((a) => a.textContent)).toEqual(['Four', 'Three']);
