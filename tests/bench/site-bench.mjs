@@ -80,9 +80,7 @@ function sitegenProject(dir, articles) {
 }
 const corpus = sitegenProject(base, n);
 const cacheDir = join(base, '.cache');
-// The heap limit a site of tens of thousands of pages needs (README, "Very large sites").
-const heap = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=14336`.trim() };
-const sitegenIn = (dir, cache, extra = []) => timed(process.execPath, [join(repo, 'bin/sitegen'), 'build', '--json', '--cache-dir', cache, ...(jobs ? ['--jobs', jobs] : []), ...extra], dir, heap);
+const sitegenIn = (dir, cache, extra = []) => timed(process.execPath, [join(repo, 'bin/sitegen'), 'build', '--json', '--cache-dir', cache, ...(jobs ? ['--jobs', jobs] : []), ...extra], dir);
 const sitegen = (extra = []) => sitegenIn(base, cacheDir, extra);
 let sitegenPages = 0;
 const pagesOf = (run) => {
