@@ -89,11 +89,14 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
   if (stamp?.version !== STAMP_VERSION || typeof stamp.inputs !== 'string' || !Array.isArray(stamp.files) || typeof stamp.report !== 'object') return undefined;
   const present = await listOutput(outDir);
   if (!present) return undefined;
-  const same = await mapConcurrent(stamp.files, FILES_AT_ONCE, async ([path, size, mtimeMs, ino]) => {
+  // A damaged entry (not a path and three numbers) counts as a changed file.
+  const same = await mapConcurrent(stamp.files, FILES_AT_ONCE, async (file) => {
+    if (!Array.isArray(file) || typeof file[0] !== 'string') return false;
+    const [path, size, mtimeMs, ino] = file;
     const now = await stat(join(outDir, path)).catch(() => undefined);
     return !!now && now.size === size && now.mtimeMs === mtimeMs && now.ino === ino;
   });
-  const intact = new Set(stamp.files.flatMap(([path], i) => (same[i] ? [path] : [])));
+  const intact = new Set(stamp.files.flatMap((file, i) => (same[i] ? [file[0]] : [])));
   return { stamp, intact, complete: intact.size === stamp.files.length && present.length === intact.size && present.every((path) => intact.has(path)) };
 }
 

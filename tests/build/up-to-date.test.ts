@@ -83,6 +83,14 @@ describe('a build with nothing to do', () => {
     const [stamp] = readdirSync(stamps);
     writeFileSync(join(stamps, stamp!), '{"version":1,"inputs":');
     expect((await run()).upToDate).toBeUndefined();
+    // The build above wrote a good stamp again; now two of its entries are damaged.
+    const damaged = JSON.parse(readFileSync(join(stamps, stamp!), 'utf8')) as { files: unknown[] };
+    damaged.files[0] = null;
+    damaged.files[1] = [42];
+    writeFileSync(join(stamps, stamp!), JSON.stringify(damaged));
+    const afterDamage = await run();
+    expect(afterDamage.ok).toBe(true);
+    expect(afterDamage.upToDate).toBeUndefined();
     expect((await run({ outDir: 'elsewhere' })).upToDate).toBeUndefined();
     expect((await run({ outDir: 'elsewhere' })).upToDate).toBeDefined();
   });
