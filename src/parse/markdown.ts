@@ -69,11 +69,12 @@ interface MarkdownData {
 function remarkGfmGuarded(this: Processor) {
   const data = this.data();
   (data.micromarkExtensions ??= []).push(gfm());
-  (data.fromMarkdownExtensions ??= []).push(gfmFromMarkdown().map(guardTransforms));
+  (data.fromMarkdownExtensions ??= []).push(gfmFromMarkdown().map(guardAutolinkLiterals));
 }
 
-function guardTransforms(extension: FromMarkdownExtension): FromMarkdownExtension {
-  if (!extension.transforms?.length) return extension;
+/** The autolink-literal extension (the one that builds literalAutolink nodes) with its transforms guarded; any other as it is. */
+function guardAutolinkLiterals(extension: FromMarkdownExtension): FromMarkdownExtension {
+  if (!extension.enter || !('literalAutolink' in extension.enter) || !extension.transforms?.length) return extension;
   return { ...extension, transforms: extension.transforms.map((transform): FromMarkdownTransform => (tree) => (hasLinkableText(tree) ? transform(tree) : undefined)) };
 }
 
@@ -152,10 +153,13 @@ function rehypeSiteTree() {
 const HEADING = /^h[1-6]$/;
 
 function visitElement(el: Element, index: number, siblings: (RootContent | ElementContent)[], data: MarkdownData, slugs: GithubSlugger): void {
-  if (HEADING.test(el.tagName) && !el.properties.id) el.properties.id = slugs.slug(hastToString(el));
-  if (el.tagName === 'h1') el.tagName = 'h2';
-  if ((el.tagName === 'h2' || el.tagName === 'h3') && typeof el.properties.id === 'string') {
-    data.headings.push({ id: el.properties.id, text: hastToString(el), depth: Number(el.tagName[1]) });
+  if (HEADING.test(el.tagName)) {
+    const text = hastToString(el);
+    if (!el.properties.id) el.properties.id = slugs.slug(text);
+    if (el.tagName === 'h1') el.tagName = 'h2';
+    if ((el.tagName === 'h2' || el.tagName === 'h3') && typeof el.properties.id === 'string') {
+      data.headings.push({ id: el.properties.id, text, depth: Number(el.tagName[1]) });
+    }
   }
   // GFM column alignment arrives as align="…", which HTML no longer has: a class says it instead.
   if ((el.tagName === 'td' || el.tagName === 'th') && typeof el.properties.align === 'string') {
