@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
-import { buildStampPath, type BuildStamp, type StampedFile, type StampedReport } from '../load/build-stamp.js';
+import { buildStampPath, STAMP_VERSION, type BuildStamp, type StampedFile, type StampedReport } from '../load/build-stamp.js';
 import { mapConcurrent } from '../parallel/map-concurrent.js';
 
 /**
@@ -18,7 +18,7 @@ export async function writeBuildStamp(cacheDir: string, outDir: string, inputs: 
       return [path, written.size, written.mtimeMs, written.ino];
     });
     const diagnostics = report.diagnostics.map(({ cause: _cause, ...d }) => d);
-    const stamp: BuildStamp = { version: 1, inputs, files, report: { ...report, diagnostics } };
+    const stamp: BuildStamp = { version: STAMP_VERSION, inputs, files, report: { ...report, diagnostics } };
     const path = buildStampPath(cacheDir, outDir);
     await mkdir(dirname(path), { recursive: true });
     const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;

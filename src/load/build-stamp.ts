@@ -36,7 +36,7 @@ export interface StampedReport {
   diagnostics: Diagnostic[];
 }
 
-const STAMP_VERSION = 1;
+export const STAMP_VERSION = 1;
 
 /** The stamp of one output directory (several outputs can share a cache folder). */
 export const buildStampPath = (cacheDir: string, outDir: string) => join(cacheDir, 'builds', `${createHash('sha256').update(outDir).digest('hex').slice(0, 16)}.json`);

@@ -1,6 +1,7 @@
 import type { ClientChunk } from '../bundle/bundle-client.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
+import { intern } from './intern.js';
 import type { OutputFile } from './output-file.js';
 
 /**
@@ -112,7 +113,7 @@ export function jsReport(pages: readonly PageScripts[], chunks: readonly ClientC
 
 /** The islands and render-blocking scripts of a page's HTML. */
 export function pageScripts(url: string, template: string, html: string): PageScripts {
-  const islands = [...html.matchAll(/data-island="([a-z-]+)" data-load="([a-z]+)"/g)].map((m) => ({ name: ownString(m[1]!), load: ownString(m[2]!) }));
+  const islands = [...html.matchAll(/data-island="([a-z-]+)" data-load="([a-z]+)"/g)].map((m) => ({ name: intern(m[1]!), load: intern(m[2]!) }));
   const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
   const blocking: PageScripts['blocking'] = [];
   for (const match of head.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -121,27 +122,10 @@ export function pageScripts(url: string, template: string, html: string): PageSc
     if (type && type !== 'text/javascript' && type !== 'application/javascript') continue; // module, JSON, JSON-LD
     if (attrs.has('async') || attrs.has('defer')) continue;
     const src = attrs.get('src');
-    blocking.push(src ? { src: ownString(src) } : { inlineBytes: new TextEncoder().encode(match[2] ?? '').byteLength });
+    blocking.push(src ? { src: intern(src) } : { inlineBytes: new TextEncoder().encode(match[2] ?? '').byteLength });
   }
   return { url, template, islands, blocking };
 }
-
-/**
- * A copy of a short string that holds nothing else alive. V8 makes a substring of 13 characters or
- * more (a regular expression's capture among them) a view into the string it came from: an island
- * name such as "mobile-banner" kept in every page's record kept that page's whole HTML with it, half a
- * gigabyte of heap at 22 000 pages. Names repeat, so each is copied once.
- */
-function ownString(text: string): string {
-  let own = owned.get(text);
-  if (own === undefined) {
-    own = Buffer.from(text, 'utf8').toString('utf8');
-    owned.set(own, own);
-  }
-  return own;
-}
-
-const owned = new Map<string, string>();
 
 /** Attribute names (lowercase) and values of a start tag's attribute text, quoted either way or bare. */
 function attributesOf(text: string): Map<string, string> {

@@ -4,6 +4,7 @@ import type { Page } from '../route/page.js';
 import type { SiteIndex } from '../route/site-index.js';
 import type { Tables } from '../validate/data-tables.js';
 import type { Entry, ValidSite } from '../validate/validate-site.js';
+import { intern } from './intern.js';
 import type { Assets } from './page-props.js';
 
 /**
@@ -90,6 +91,7 @@ function summaryOf(page: Page, memo: KeyMemo): string {
  * recorded by what was asked (not what was found), so a page that found nothing depends on that too.
  */
 export function trackingIndex(index: SiteIndex, deps: Set<string>): SiteIndex {
+  // Pages record the same lookups (navigation, parents) again and again: interned, one string each.
   const add = (dep: string) => deps.add(intern(dep));
   return {
     get pages(): readonly Page[] {
@@ -103,15 +105,6 @@ export function trackingIndex(index: SiteIndex, deps: Set<string>): SiteIndex {
   };
 }
 
-// Pages record the same lookups (navigation, parents) again and again: one string each, not one per
-// page, keeps a 20 000-page build's records ~50 MB smaller.
-const interned = new Map<string, string>();
-function intern(dep: string): string {
-  const known = interned.get(dep);
-  if (known !== undefined) return known;
-  interned.set(dep, dep);
-  return dep;
-}
 
 /**
  * The data tables as templates get them, recording which table each render reads, so an edited
