@@ -7,21 +7,45 @@ export interface BundledMiddleware {
   generic: Uint8Array;
   /** The same for Vercel's Build Output API, where "continue" is a response with x-middleware-next. */
   vercel: Uint8Array;
+  /** Per host key: a Cloudflare Pages advanced-mode worker (`_worker.js`), static files through env.ASSETS. */
+  cloudflare: Record<string, Uint8Array>;
+  /** Per host key: a Netlify edge function for every path; `undefined` lets Netlify serve the file. */
+  netlify: Record<string, Uint8Array>;
 }
 
-const ENTRIES: Record<string, string> = {
-  middleware: `
+const IMPORTS = `
 import { createMiddleware } from 'sitegen:middleware-source';
 import document from 'sitegen:edge-config';
+`;
+
+/** The entry module of each bundle; `host` is the host key a per-host deployment serves. */
+const ENTRIES = {
+  middleware: () => `${IMPORTS}
 export default createMiddleware(document);
 `,
-  vercel: `
-import { createMiddleware } from 'sitegen:middleware-source';
-import document from 'sitegen:edge-config';
+  vercel: () => `${IMPORTS}
 const middleware = createMiddleware(document);
 export default async function handler(request) {
   return (await middleware(request)) ?? new Response(null, { headers: { 'x-middleware-next': '1' } });
 }
+`,
+  // Bindings (EDGE_CONFIG) arrive with the first request, so the middleware is made then.
+  cloudflare: (host: string) => `${IMPORTS}
+import { withAssets } from 'sitegen:assets-host';
+let handler;
+export default {
+  async fetch(request, env) {
+    handler ??= withAssets(document, ${JSON.stringify(host)}, createMiddleware(document, { host: ${JSON.stringify(host)}, connectionString: env.EDGE_CONFIG }), (r) => env.ASSETS.fetch(r));
+    return handler(request);
+  },
+};
+`,
+  netlify: (host: string) => `${IMPORTS}
+const middleware = createMiddleware(document, { host: ${JSON.stringify(host)}, connectionString: globalThis.Netlify?.env?.get('EDGE_CONFIG') });
+export default async function sitegen(request) {
+  return (await middleware(request)) ?? undefined;
+}
+export const config = { path: '/*' };
 `,
 };
 
@@ -33,19 +57,28 @@ export default async function handler(request) {
 export async function bundleMiddleware(documentJson: string, options: { minify?: boolean } = {}): Promise<BundledMiddleware> {
   const root = sitegenRoot();
   const source = join(root, 'src/edge/middleware.ts');
+  const hosts = Object.keys((JSON.parse(documentJson) as { origins: Record<string, string> }).origins);
+  const entries: Record<string, string> = { middleware: ENTRIES.middleware(), vercel: ENTRIES.vercel() };
+  for (const host of hosts) {
+    entries[`cloudflare-${host}`] = ENTRIES.cloudflare(host);
+    entries[`netlify-${host}`] = ENTRIES.netlify(host);
+  }
   const virtual: esbuild.Plugin = {
     name: 'sitegen-edge',
     setup(build) {
-      build.onResolve({ filter: /^sitegen:/ }, (args) =>
-        args.path === 'sitegen:middleware-source' ? { path: source } : { path: args.path, namespace: 'sitegen' });
+      build.onResolve({ filter: /^sitegen:/ }, (args) => {
+        if (args.path === 'sitegen:middleware-source') return { path: source };
+        if (args.path === 'sitegen:assets-host') return { path: join(root, 'src/edge/assets-host.ts') };
+        return { path: args.path, namespace: 'sitegen' };
+      });
       build.onLoad({ filter: /.*/, namespace: 'sitegen' }, (args) => {
         if (args.path === 'sitegen:edge-config') return { contents: documentJson, loader: 'json' };
-        return { contents: ENTRIES[args.path.slice('sitegen:entry-'.length)]!, loader: 'js', resolveDir: root };
+        return { contents: entries[args.path.slice('sitegen:entry-'.length)]!, loader: 'js', resolveDir: root };
       });
     },
   };
   const result = await esbuild.build({
-    entryPoints: Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `sitegen:entry-${name}`])),
+    entryPoints: Object.fromEntries(Object.keys(entries).map((name) => [name, `sitegen:entry-${name}`])),
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -64,5 +97,6 @@ export async function bundleMiddleware(documentJson: string, options: { minify?:
     if (!file) throw new Error(`esbuild produced no ${name}.js`);
     return file.contents;
   };
-  return { generic: byName('middleware'), vercel: byName('vercel') };
+  const perHost = (target: string) => Object.fromEntries(hosts.map((host) => [host, byName(`${target}-${host}`)]));
+  return { generic: byName('middleware'), vercel: byName('vercel'), cloudflare: perHost('cloudflare'), netlify: perHost('netlify') };
 }

@@ -1,7 +1,7 @@
 import { COOKIE } from '../../client/constants.js';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
-import { DEFAULT_LOCALE, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../locales/locale-table.js';
+import { DEFAULT_LOCALE, DETECTING_HOST, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
 import { BLOG_SECTIONS, CATEGORISED_SECTIONS } from '../validate/collections.js';
 import type { ValidSite } from '../validate/validate-site.js';
@@ -74,7 +74,7 @@ function baseDocument(site: ValidSite, pages: readonly Page[]): EdgeConfig {
       lookup: Object.fromEntries(Object.entries(tables['ru-blog']).sort(([a], [b]) => a.localeCompare(b))),
     },
     detect: {
-      host: 'main',
+      host: DETECTING_HOST,
       cookie: COOKIE.locale,
       fallback: DEFAULT_LOCALE,
       languages: LOCALES.flatMap((l) => l.acceptLanguage.map((tag) => [tag, l.code] as [string, string])),

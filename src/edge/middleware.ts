@@ -1,4 +1,6 @@
 import { createClient } from '@vercel/edge-config';
+import { COOKIE_DAYS } from '../../client/constants.js';
+import { cookieString } from '../../client/platform/cookies.js';
 import { EDGE_CONFIG_ITEM, edgeConfigSchema, type EdgeConfig } from './edge-config-schema.js';
 import { prepareEdge, routeRequest, type EdgeDecision, type PreparedEdge } from './route-request.js';
 
@@ -9,6 +11,12 @@ import { prepareEdge, routeRequest, type EdgeDecision, type PreparedEdge } from 
  * the store is unreachable, slow or holds something that is not a valid document.
  */
 export interface MiddlewareOptions {
+  /**
+   * Serve this host key whatever the request's hostname (a Cloudflare Pages project or Netlify site
+   * per host, reached also through its *.pages.dev or *.netlify.app name). By default the hostname
+   * picks the host, and an unknown one passes through.
+   */
+  host?: string;
   /** Edge Config connection string; defaults to process.env.EDGE_CONFIG where there is one. */
   connectionString?: string;
   /** How long a fetched document is used before it is fetched again. */
@@ -27,18 +35,19 @@ export function createMiddleware(bundled: EdgeConfig, options: MiddlewareOptions
   return async (request) => {
     const edge = source ? await source() : fallback;
     const url = new URL(request.url);
+    const origin = options.host !== undefined ? edge.doc.origins[options.host] : undefined;
     const decision = routeRequest(edge, {
-      host: url.hostname,
+      host: origin !== undefined ? new URL(origin).hostname : url.hostname,
       pathname: url.pathname,
       search: url.search,
       cookie: request.headers.get('cookie'),
       acceptLanguage: request.headers.get('accept-language'),
     });
-    return responseFor(decision);
+    return responseFor(decision, edge.doc.detect.cookie);
   };
 }
 
-export function responseFor(decision: EdgeDecision): Response | undefined {
+export function responseFor(decision: EdgeDecision, cookieName: string): Response | undefined {
   switch (decision.action) {
     case 'pass':
       return undefined;
@@ -46,9 +55,14 @@ export function responseFor(decision: EdgeDecision): Response | undefined {
       return new Response('URI Too Long\n', { status: 414, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     case 'redirect': {
       const headers = new Headers({ location: decision.location });
-      // Detection depends on the visitor's headers: never cache it for someone else.
-      if (decision.vary) {
-        headers.set('vary', decision.vary);
+      if (decision.locale !== undefined) {
+        // The visitor's explicit choice, kept as the client runtime keeps it (spec §9: 365 days, path
+        // /, SameSite=Lax). The value is a locale code of the document, never text from the request.
+        headers.set('set-cookie', cookieString(cookieName, decision.locale, COOKIE_DAYS.locale));
+      }
+      // Detection and choices depend on the visitor: never cache them for someone else.
+      if (decision.vary || decision.locale !== undefined) {
+        if (decision.vary) headers.set('vary', decision.vary);
         headers.set('cache-control', 'private, no-store');
       } else headers.set('cache-control', 'public, max-age=3600');
       return new Response(null, { status: decision.status, headers });

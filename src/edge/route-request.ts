@@ -23,7 +23,8 @@ export interface EdgeRequest {
 
 export type EdgeDecision =
   | { action: 'pass' }
-  | { action: 'redirect'; status: 301 | 302; location: string; vary?: string }
+  /** `locale`: the visitor's explicit choice, to be stored in the locale cookie with this answer. */
+  | { action: 'redirect'; status: 301 | 302; location: string; vary?: string; locale?: string }
   | { action: 'reject'; status: 414 };
 
 export interface Place {
@@ -32,7 +33,8 @@ export interface Place {
 }
 
 export type Resolution =
-  | { kind: 'page'; at: Place; steps: number }
+  /** `locale`: the language prefix (/en, /zh, /ru) the walk went through, an explicit choice. */
+  | { kind: 'page'; at: Place; steps: number; locale?: string }
   | { kind: 'external'; url: string; category?: string; steps: number }
   /** The walk came back to a place (repeated) or ran past MAX_STEPS without settling. */
   | { kind: 'loop'; trail: Place[]; repeated: boolean };
@@ -83,20 +85,63 @@ export function routeRequest(edge: PreparedEdge, request: EdgeRequest): EdgeDeci
 
   const resolution = resolvePlace(edge, { host, segments: parsed.segments });
   if (resolution.kind === 'loop') return { action: 'pass' };
-  if (resolution.kind === 'external') return redirect(edge, 301, externalLocation(resolution, request.search));
+  const choice = takeChoice(edge, request.search);
+  const search = choice ? choice.search : request.search;
+  if (resolution.kind === 'external') return redirect(edge, 301, externalLocation(resolution, search));
 
   const { doc } = edge;
-  const atRoot = parsed.segments.length === 0 && resolution.at.host === doc.detect.host && resolution.at.segments.length === 0;
-  if (atRoot) {
+  const atDetectionRoot = resolution.at.host === doc.detect.host && resolution.at.segments.length === 0;
+  // The visitor's explicit choice: a switcher link from another host (?myLocale=xx), else a
+  // language prefix in the URL (/en). Detection never undoes it: it goes into the cookie.
+  const chosen = choice?.locale ?? (atDetectionRoot ? resolution.locale : undefined);
+  if (chosen !== undefined) {
+    const target = atDetectionRoot ? homeOf(edge, chosen) : resolution.at;
+    // A cookie can only be set for the host answering. The host that detects gets the choice in
+    // its URL when the walk leads there from another host; no other host reads the cookie.
+    const carry = target.host !== host && target.host === doc.detect.host;
+    const location = internalLocation(edge, host, target, carry ? withParam(search, doc.detect.cookie, chosen) : search);
+    const keep = host === doc.detect.host || target.host === host;
+    return redirect(edge, choice ? 302 : 301, location, undefined, keep ? chosen : undefined);
+  }
+  if (choice) return redirect(edge, 302, internalLocation(edge, host, resolution.at, search));
+
+  if (parsed.segments.length === 0 && atDetectionRoot) {
     const code = detectLocale(doc.detect, edge.localeCodes, request.cookie, request.acceptLanguage);
-    const locale = doc.locales.find(([c]) => c === code);
-    if (locale && (locale[1] !== host || locale[2] !== '')) {
-      const target = { host: locale[1], segments: locale[2] ? [locale[2]] : [] };
-      return redirect(edge, 302, internalLocation(edge, host, target, request.search), 'Accept-Language, Cookie');
+    const home = homeOf(edge, code);
+    if (home.host !== host || home.segments.length) {
+      return redirect(edge, 302, internalLocation(edge, host, home, search), 'Accept-Language, Cookie');
     }
   }
   if (resolution.steps === 0 && !parsed.normalized) return { action: 'pass' };
-  return redirect(edge, 301, internalLocation(edge, host, resolution.at, request.search));
+  return redirect(edge, 301, internalLocation(edge, host, resolution.at, search));
+}
+
+/** The home page of a locale: its host's root, or its prefix there. Unknown codes get the fallback's. */
+function homeOf(edge: PreparedEdge, code: string): Place {
+  const locale = edge.doc.locales.find(([c]) => c === code) ?? edge.doc.locales.find(([c]) => c === edge.doc.detect.fallback)!;
+  return { host: locale[1], segments: locale[2] ? [locale[2]] : [] };
+}
+
+/**
+ * The locale choice a switcher link on another host carries (`?myLocale=en`, named like the
+ * cookie). Only a known locale code counts; the parameter is taken out of the query either way,
+ * and the rest of the query is kept byte for byte.
+ */
+function takeChoice(edge: PreparedEdge, search: string): { locale?: string; search: string } | undefined {
+  if (search.length < 2) return undefined;
+  const name = edge.doc.detect.cookie;
+  const parts = search.slice(1).split('&');
+  const ours = (part: string) => part === name || part.startsWith(`${name}=`);
+  if (!parts.some(ours)) return undefined;
+  const values = parts.filter(ours).map((part) => part.slice(name.length + 1));
+  const rest = parts.filter((part) => !ours(part));
+  // One known code, given once (or repeated alike): anything else is not a choice.
+  const locale = values.every((v) => v === values[0]) && edge.localeCodes.has(values[0]!) ? values[0] : undefined;
+  return { locale, search: rest.length ? `?${rest.join('&')}` : '' };
+}
+
+function withParam(search: string, name: string, value: string): string {
+  return `${search ? `${search}&` : '?'}${name}=${value}`;
 }
 
 /** Walk the rules from a place until none applies. */
@@ -104,10 +149,12 @@ export function resolvePlace(edge: PreparedEdge, start: Place): Resolution {
   const trail = [start];
   const seen = new Set([placeKey(start)]);
   let at = start;
+  let locale: string | undefined;
   for (let steps = 0; steps < MAX_STEPS; steps++) {
     const next = applyRule(edge, at);
-    if (next === undefined) return { kind: 'page', at, steps };
+    if (next === undefined) return locale === undefined ? { kind: 'page', at, steps } : { kind: 'page', at, steps, locale };
     if ('url' in next) return { kind: 'external', ...next, steps: steps + 1 };
+    if (next.locale !== undefined) locale = next.locale;
     trail.push(next);
     if (seen.has(placeKey(next))) return { kind: 'loop', trail, repeated: true };
     seen.add(placeKey(next));
@@ -116,7 +163,7 @@ export function resolvePlace(edge: PreparedEdge, start: Place): Resolution {
   return { kind: 'loop', trail, repeated: false };
 }
 
-type RuleResult = Place | { url: string; category?: string } | undefined;
+type RuleResult = (Place & { locale?: string }) | { url: string; category?: string } | undefined;
 
 /** The first rule that applies to a place, in precedence order; undefined when none does. */
 function applyRule(edge: PreparedEdge, at: Place): RuleResult {
@@ -128,7 +175,7 @@ function applyRule(edge: PreparedEdge, at: Place): RuleResult {
   const [first, second] = at.segments;
   if (first === undefined) return undefined;
   const languageHost = lookup(doc.languageHosts, first);
-  if (languageHost !== undefined) return { host: languageHost, segments: at.segments.slice(1) };
+  if (languageHost !== undefined) return { host: languageHost, segments: at.segments.slice(1), locale: first };
 
   const offset = edge.prefixesByHost.get(at.host)?.has(first) ? 1 : 0;
   const legacy = lookup(doc.sections, at.segments[offset] ?? '');
@@ -176,9 +223,12 @@ function externalLocation(resolution: { url: string; category?: string }, search
  * Last line of defence against open redirects: a relative Location must be a single-slash path,
  * an absolute one must be on a configured host or the Russian blog. Anything else is not sent.
  */
-function redirect(edge: PreparedEdge, status: 301 | 302, location: string, vary?: string): EdgeDecision {
+function redirect(edge: PreparedEdge, status: 301 | 302, location: string, vary?: string, locale?: string): EdgeDecision {
   if (!isSafeLocation(edge, location)) return { action: 'pass' };
-  return vary ? { action: 'redirect', status, location, vary } : { action: 'redirect', status, location };
+  const decision: EdgeDecision = { action: 'redirect', status, location };
+  if (vary !== undefined) decision.vary = vary;
+  if (locale !== undefined) decision.locale = locale;
+  return decision;
 }
 
 export function isSafeLocation(edge: PreparedEdge, location: string): boolean {

@@ -40,7 +40,7 @@ export function countOutput(output: ReadonlyMap<string, Uint8Array>): OutputCoun
 function kindOf(path: string): string {
   // The Vercel output repeats the site under static/: counted apart so the site's sizes stay true.
   if (path.startsWith('.vercel/')) return 'vercel output';
-  if (path === 'nginx.conf' || path.endsWith('/_redirects')) return 'hosting';
+  if (path === 'nginx.conf' || path.startsWith('netlify/') || /\/(_redirects|_worker\.js)$/.test(path)) return 'hosting';
   if (path.endsWith('.html')) return 'html';
   if (path.endsWith('.xml')) return 'sitemaps';
   if (path.endsWith('.js')) return 'js';

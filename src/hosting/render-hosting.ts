@@ -35,7 +35,11 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
   for (const target of ['netlify', 'cloudflare'] as const) {
     if (!targets.has(target)) continue;
     for (const key of HOST_KEYS) {
-      const rendered = renderRedirectsFile(staticRulesFor(doc, key), { target, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key) });
+      // The middleware as the host's own function, and _redirects as the safe fallback the host
+      // applies where the function is not deployed.
+      const folder = hostDir(config, key);
+      files.push(...(target === 'cloudflare' ? cloudflareFunction(folder, middleware.cloudflare[key]!) : netlifyFunction(folder, middleware.netlify[key]!)));
+      const rendered = renderRedirectsFile(staticRulesFor(doc, key), { target, folder, notFoundPrefixes: notFoundPrefixes(key) });
       diagnostics.push(...rendered.diagnostics);
       if (!rendered.diagnostics.length) files.push(rendered.file);
     }
@@ -52,4 +56,28 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
     diagnostics.push(warning('HOSTING_UNSUPPORTED', `${target}: its redirect configuration cannot do ${Object.values(MIDDLEWARE_ONLY).join('; ')}`, { file: 'content/site.yaml' }));
   }
   return { files, diagnostics };
+}
+
+/** Cloudflare Pages advanced mode: `_worker.js` in the output folder runs first for every request. */
+function cloudflareFunction(folder: string, worker: Uint8Array): OutputFile[] {
+  return [{ path: `${folder}/_worker.js`, contents: worker }];
+}
+
+/**
+ * A Netlify site per host: its base directory is `netlify/<host>/` (netlify.toml there publishes
+ * the host's folder and declares the edge-functions folder), so the function never sits among the
+ * files the site serves.
+ */
+function netlifyFunction(folder: string, edgeFunction: Uint8Array): OutputFile[] {
+  const toml = [
+    '# Netlify site for this host, written by sitegen: deploy with `netlify deploy --cwd` this folder.',
+    '[build]',
+    `  publish = "../../${folder}"`,
+    '  edge_functions = "edge-functions"',
+    '',
+  ].join('\n');
+  return [
+    { path: `netlify/${folder}/netlify.toml`, contents: toml },
+    { path: `netlify/${folder}/edge-functions/sitegen.js`, contents: edgeFunction },
+  ];
 }

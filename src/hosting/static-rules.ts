@@ -28,14 +28,21 @@ export const MIDDLEWARE_ONLY = {
 export function staticRulesFor(doc: EdgeConfig, host: string): HostRules {
   const rules: StaticRule[] = [];
   for (const [code, target] of Object.entries(doc.languageHosts)) {
-    const targetOrigin = target === host ? '' : doc.origins[target]!;
-    for (const rule of ownRules(doc, target, true)) {
-      rules.push({ from: `/${code}${rule.from}`, to: rule.to.startsWith('/') ? `${targetOrigin}${rule.to}` : rule.to, status: 301 });
-    }
-    rules.push({ from: `/${code}`, to: `${targetOrigin}/`, status: 301 }, { from: `/${code}/*`, to: `${targetOrigin}/:splat`, status: 301 });
+    const onTarget = (to: string) => absolute(doc, target, to);
+    for (const rule of ownRules(doc, target, true)) rules.push({ from: `/${code}${rule.from}`, to: onTarget(rule.to), status: 301 });
+    rules.push({ from: `/${code}`, to: onTarget('/'), status: 301 }, { from: `/${code}/*`, to: onTarget('/:splat'), status: 301 });
   }
-  rules.push(...ownRules(doc, host));
+  for (const rule of ownRules(doc, host)) rules.push({ ...rule, to: absolute(doc, host, rule.to) });
   return { host, rules: orderRules(rules) };
+}
+
+/**
+ * Every target is absolute, on the origin of the host it leads to: a splat copies the visitor's
+ * path into the Location, and after a bare "/" a path such as /en//evil.com or /en/\evil.com
+ * becomes a network-path reference to another host. After "https://host/" it is a path there.
+ */
+function absolute(doc: EdgeConfig, host: string, to: string): string {
+  return to.startsWith('/') ? `${doc.origins[host]}${to}` : to;
 }
 
 /** Rules that apply to a host's own paths: declared redirects, legacy sections, the Russian blog. */

@@ -62,6 +62,8 @@ export const LOCALES: readonly Locale[] = [
 
 /** The locale whose texts are the reference for every other (message keys, fallbacks). */
 export const SOURCE_LOCALE: LocaleCode = 'en';
+/** The host whose root detects the visitor's language (DESIGN.md "Locales"); no other host does. */
+export const DETECTING_HOST: HostKey = 'main';
 /** The locale a search engine gets for x-default and a visitor without a known language. */
 export const DEFAULT_LOCALE: LocaleCode = 'en';
 

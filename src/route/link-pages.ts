@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../config/site-config-schema.js';
-import { DEFAULT_LOCALE, getLocale, LOCALES, type Locale } from '../locales/locale-table.js';
+import { COOKIE } from '../../client/constants.js';
+import { DEFAULT_LOCALE, DETECTING_HOST, getLocale, LOCALES, type Locale } from '../locales/locale-table.js';
 import { BLOG_SECTIONS } from '../validate/collections.js';
 import type { Alternate, Crumb, Page, SwitchTarget } from './page.js';
 import type { SiteIndex } from './site-index.js';
@@ -43,7 +44,18 @@ function switchTargetOf(page: Page, target: Locale, index: SiteIndex, config: Si
   else {
     for (let key: string | undefined = page.key; key && !url; key = parentOf(key, index)) url = index.byKey(key, target.code)?.url;
   }
-  return { locale: target.code, url: url ?? index.byKey('home', target.code)?.url ?? page.url, current };
+  return { locale: target.code, url: carryChoice(url ?? index.byKey('home', target.code)?.url ?? page.url, page, target, config), current };
+}
+
+/**
+ * A link to the host that detects languages, from another host, carries the choice
+ * (`?myLocale=en`): that host's edge stores it in its own cookie, which the page the visitor leaves
+ * cannot set, and takes it out of the URL. Otherwise a stale cookie or the browser's language
+ * there would send the visitor straight back.
+ */
+function carryChoice(url: string, page: Page, target: Locale, config: SiteConfig): string {
+  if (page.host === DETECTING_HOST || target.host !== DETECTING_HOST || !url.startsWith(`${config.hosts[DETECTING_HOST]}/`)) return url;
+  return `${url}?${COOKIE.locale}=${target.code}`;
 }
 
 /** The parent key of a key, looked up on any locale's page (keys are the same in every locale). */

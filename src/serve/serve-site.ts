@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { edgeConfigSchema, type EdgeConfig } from '../edge/edge-config-schema.js';
 import { createMiddleware, type Middleware } from '../edge/middleware.js';
 import { parseRequestPath } from '../edge/request-path.js';
+import { isHostConfigPath } from '../edge/host-config-files.js';
 import { localeOfPath, type HostKey } from '../locales/locale-table.js';
 import { compressFor } from './compress.js';
 import { contentTypeOf, isCompressible } from './content-types.js';
@@ -112,7 +113,7 @@ async function findFile(files: FileReader, folder: string, pathname: string): Pr
   const parsed = parseRequestPath(pathname);
   if (!parsed.ok || parsed.normalized) return undefined;
   // Dotfiles and the hosting targets' own files are configuration, not content.
-  if (parsed.segments.some((s) => s.startsWith('.')) || parsed.segments[0] === '_redirects') return undefined;
+  if (isHostConfigPath(parsed.segments)) return undefined;
   const relative = parsed.segments.join('/');
   const candidates = relative === '' ? ['index.html'] : /\.[a-z0-9]+$/i.test(relative) ? [relative] : [`${relative}.html`];
   for (const candidate of candidates) {

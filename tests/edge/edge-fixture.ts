@@ -9,6 +9,8 @@ export const HOSTNAMES: Record<string, string> = { main: MAIN, zh: ZH, ru: RU };
 
 export interface EdgeCase {
   name: string;
+  /** The capability the case shows (a column of the hosting table). */
+  feature: string;
   host: 'main' | 'zh' | 'ru';
   path: string;
   cookie?: string;
@@ -19,6 +21,10 @@ export interface EdgeCase {
   lang?: string;
   pad?: number;
   static?: boolean;
+  /** The locale code the answer stores in the myLocale cookie (an explicit choice). */
+  setCookie?: string;
+  /** Redirects a browser follows to the end, when not the default (1 for a redirect, 0 otherwise). */
+  hops?: number;
 }
 
 /** The one table of edge cases (tests/edge/redirect-cases.yaml), with padded paths expanded. */

@@ -28,5 +28,6 @@ describe('the bundled middleware inside edge-runtime', () => {
     expect(response.status).toBe(expectsMiddlewareResponse(c) ? c.status : 599);
     if (c.location !== undefined) expect(response.headers.get('location')).toBe(c.location);
     if (c.vary !== undefined) expect(response.headers.get('vary')).toBe(c.vary);
+    expect(response.headers.get('set-cookie')?.match(/^myLocale=([a-z]+);/)?.[1]).toBe(c.setCookie);
   });
 });

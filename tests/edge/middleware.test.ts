@@ -17,5 +17,6 @@ describe('the edge middleware, called directly', () => {
     expect(response?.status).toBe(c.status);
     if (c.location !== undefined) expect(response!.headers.get('location')).toBe(c.location);
     if (c.vary !== undefined) expect(response!.headers.get('vary')).toBe(c.vary);
+    expect(response!.headers.get('set-cookie')?.match(/^myLocale=([a-z]+);/)?.[1]).toBe(c.setCookie);
   });
 });

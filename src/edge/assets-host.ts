@@ -1,0 +1,33 @@
+import type { EdgeConfig } from './edge-config-schema.js';
+import { isHostConfigPath } from './host-config-files.js';
+import type { Middleware } from './middleware.js';
+
+/** A host's static file server (Cloudflare Pages' env.ASSETS.fetch). */
+export type Assets = (request: Request) => Promise<Response>;
+
+/**
+ * The middleware in front of a static file server that applies the host's own rules after it
+ * (Cloudflare Pages applies `_redirects` and its .html redirects inside env.ASSETS). Once the
+ * middleware has let a request through, nothing may redirect it any more: a path the edge refused
+ * (a backslash, an encoded slash) would otherwise meet a fallback splat rule. Such answers, and the
+ * host's configuration files, become the 404 page of the path's locale with status 404.
+ */
+export function withAssets(document: EdgeConfig, host: string, middleware: Middleware, assets: Assets): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const answer = await middleware(request);
+    if (answer) return answer;
+    const url = new URL(request.url);
+    if (!isHostConfigPath(url.pathname.split('/').filter(Boolean))) {
+      const response = await assets(request);
+      if (response.status < 300 || response.status >= 400) return response;
+    }
+    const page = await assets(new Request(new URL(notFoundPageOf(document, host, url.pathname), url)));
+    return new Response(page.body, { status: 404, headers: page.headers });
+  };
+}
+
+/** The clean URL of the 404 page for a path: its locale prefix's (/vn/404) or the host root's. */
+function notFoundPageOf(document: EdgeConfig, host: string, pathname: string): string {
+  const prefix = document.locales.find(([, h, p]) => h === host && p !== '' && (pathname === `/${p}` || pathname.startsWith(`/${p}/`)))?.[2];
+  return prefix ? `/${prefix}/404` : '/404';
+}
