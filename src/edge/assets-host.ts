@@ -1,6 +1,7 @@
 import type { EdgeConfig } from './edge-config-schema.js';
 import { isHostConfigPath } from './host-config-files.js';
 import type { Middleware } from './middleware.js';
+import { parseRequestPath } from './request-path.js';
 
 /** A host's static file server (Cloudflare Pages' env.ASSETS.fetch). */
 export type Assets = (request: Request) => Promise<Response>;
@@ -17,7 +18,10 @@ export function withAssets(document: EdgeConfig, host: string, middleware: Middl
     const answer = await middleware(request);
     if (answer) return answer;
     const url = new URL(request.url);
-    if (!isHostConfigPath(url.pathname.split('/').filter(Boolean))) {
+    // A path the edge refused (NUL, an encoded slash, bad percent-encoding) or a configuration file
+    // (also spelt %5Fredirects) is never looked up: it cannot be a page.
+    const parsed = parseRequestPath(url.pathname);
+    if (parsed.ok && !isHostConfigPath(parsed.segments)) {
       const response = await assets(request);
       if (response.status < 300 || response.status >= 400) return response;
     }

@@ -7,7 +7,7 @@ import type { OutputFile } from '../render/output-file.js';
 import { hostDir } from '../route/urls.js';
 import { renderNginxConf } from './nginx-conf.js';
 import { renderRedirectsFile } from './redirects-file.js';
-import { MIDDLEWARE_ONLY, staticRulesFor } from './static-rules.js';
+import { NGINX_GAPS, staticRulesFor } from './static-rules.js';
 import { renderVercelOutput, VERCEL_MAX_ROUTES } from './vercel-output.js';
 
 
@@ -47,13 +47,12 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
   if (targets.has('nginx')) {
     files.push(renderNginxConf(HOST_KEYS.map((key) => ({
       hostRules: staticRulesFor(doc, key), serverName: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key),
+      maxPathLength: doc.maxPathLength,
     }))));
   }
-  // Redirect files (all three) are path rules only: what needs the request's headers or a page
-  // lookup, or several rules in one hop, is the middleware's.
-  for (const target of ['netlify', 'cloudflare', 'nginx'] as const) {
-    if (!targets.has(target)) continue;
-    diagnostics.push(warning('HOSTING_UNSUPPORTED', `${target}: its redirect configuration cannot do ${Object.values(MIDDLEWARE_ONLY).join('; ')}`, { file: 'content/site.yaml' }));
+  // Vercel, Cloudflare and Netlify run the middleware; nginx runs only what its language can do.
+  if (targets.has('nginx')) {
+    diagnostics.push(warning('HOSTING_UNSUPPORTED', `nginx: its configuration cannot do ${Object.values(NGINX_GAPS).join('; ')}`, { file: 'content/site.yaml' }));
   }
   return { files, diagnostics };
 }

@@ -18,11 +18,14 @@ export interface HostRules {
   rules: StaticRule[];
 }
 
-/** What only the middleware can do; each hosting target says which of these it lacks. */
-export const MIDDLEWARE_ONLY = {
-  detection: 'locale detection on the main host\'s root (cookie myLocale, Accept-Language with q-values)',
-  caseFolding: 'case folding of mixed-case URLs to the lowercase page (/Pricing → /pricing)',
-  oneHopNormalisation: 'duplicate-slash, trailing-slash and .html removal in the same hop as another redirect',
+/**
+ * What nginx's configuration cannot do, by the column of the hosting table (README, measured by
+ * tests/hosts on Debian's nginx); Vercel, Cloudflare and Netlify run the middleware and lack nothing.
+ */
+export const NGINX_GAPS = {
+  'case-folding': 'case folding of mixed-case URLs to the lowercase page (/Pricing is a 404)',
+  detection: 'locale detection on the main host\'s root (cookie myLocale, Accept-Language with q-values): the root serves English',
+  choice: 'the visitor\'s choice (/en and ?myLocale= are redirected without storing the cookie)',
 } as const;
 
 export function staticRulesFor(doc: EdgeConfig, host: string): HostRules {
@@ -82,17 +85,4 @@ function orderRules(rules: StaticRule[]): StaticRule[] {
 
 export function isSplat(rule: StaticRule): boolean {
   return rule.from.endsWith('/*');
-}
-
-/** Apply a rule list to a path the way Netlify and Cloudflare do (first match; splat = rest of path). */
-export function matchStaticRule(rules: readonly StaticRule[], path: string): string | undefined {
-  for (const rule of rules) {
-    if (!isSplat(rule)) {
-      if (rule.from === path) return rule.to;
-      continue;
-    }
-    const base = rule.from.slice(0, -1);
-    if (path.startsWith(base)) return rule.to.replace(':splat', path.slice(base.length));
-  }
-  return undefined;
 }

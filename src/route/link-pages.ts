@@ -48,13 +48,17 @@ function switchTargetOf(page: Page, target: Locale, index: SiteIndex, config: Si
 }
 
 /**
- * A link to the host that detects languages, from another host, carries the choice
+ * A link to the host that detects languages, from another host or to its root, carries the choice
  * (`?myLocale=en`): that host's edge stores it in its own cookie, which the page the visitor leaves
  * cannot set, and takes it out of the URL. Otherwise a stale cookie or the browser's language
  * there would send the visitor straight back.
  */
 function carryChoice(url: string, page: Page, target: Locale, config: SiteConfig): string {
-  if (page.host === DETECTING_HOST || target.host !== DETECTING_HOST || !url.startsWith(`${config.hosts[DETECTING_HOST]}/`)) return url;
+  const root = `${config.hosts[DETECTING_HOST]}/`;
+  if (target.host !== DETECTING_HOST || !url.startsWith(root)) return url;
+  // On the detecting host itself only its root needs it (JavaScript sets the cookie on a click, but
+  // without it detection would undo the choice there).
+  if (page.host === DETECTING_HOST && url !== root) return url;
   return `${url}?${COOKIE.locale}=${target.code}`;
 }
 

@@ -15,6 +15,7 @@ export interface HostRequest extends Omit<RawRequest, 'host'> {
  */
 export interface RunningTarget {
   name: string;
-  request(request: HostRequest): Promise<RawResponse>;
+  /** `silenceMs`: give up on a server that stays silent that long (hostile requests only). */
+  request(request: HostRequest, options?: { silenceMs?: number }): Promise<RawResponse>;
   stop(): Promise<void>;
 }
