@@ -6,7 +6,7 @@ import { bundleClient, hashedAsset, type BundledAssets } from './bundle/bundle-c
 import { compileTemplates, type CompiledTemplates } from './bundle/compile-templates.js';
 import { parseSiteConfig } from './config/load-site-config.js';
 import type { SiteConfig } from './config/site-config-schema.js';
-import { bundleMiddleware, type BundledMiddleware } from './bundle/bundle-middleware.js';
+import { bundleMiddleware, type BundledMiddleware, type PerHostTarget } from './bundle/bundle-middleware.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { edgeFiles } from './edge/edge-files.js';
 import { renderHosting } from './hosting/render-hosting.js';
@@ -112,7 +112,7 @@ export interface BuildSession {
   codeVersion: number;
   /** The bundles of the last build and the code version and edge document they were made from. */
   bundles?: { codeVersion: number; templates: CompiledTemplates; client: BundledAssets };
-  middleware?: { edgeJson: string; value: BundledMiddleware };
+  middleware?: { key: string; value: BundledMiddleware };
   /** Markdown cache entries still being written: nobody waits for them but close(). */
   cacheWrites: Set<Promise<unknown>>;
   close(): Promise<void>;
@@ -253,15 +253,17 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
   try {
     // A session keeps the bundles while the code they come from (and the edge document) is the same.
     const code = session.bundles?.codeVersion === session.codeVersion ? session.bundles : undefined;
-    const edgeBundle = session.middleware?.edgeJson === edge.json ? session.middleware.value : undefined;
+    const perHost = site.config.edge.targets.filter((t): t is PerHostTarget => t === 'cloudflare' || t === 'netlify');
+    const middlewareKey = `${perHost.join(',')} ${edge.json}`;
+    const edgeBundle = session.middleware?.key === middlewareKey ? session.middleware.value : undefined;
     [templates, client, middleware] = await Promise.all([
       code?.templates ?? compileTemplates(options.root),
       code?.client ?? bundleClient(options.root, { minify: options.minify }),
-      edgeBundle ?? bundleMiddleware(edge.json, { minify: options.minify }),
+      edgeBundle ?? bundleMiddleware(edge.json, { minify: options.minify, perHost }),
     ]);
     if (options.session) {
       session.bundles = { codeVersion: session.codeVersion, templates, client };
-      session.middleware = { edgeJson: edge.json, value: middleware };
+      session.middleware = { key: middlewareKey, value: middleware };
     }
   } catch (error) {
     diagnostics.push(diagnostic('BUNDLE_FAILED', bundleMessage(error), { cause: error }));

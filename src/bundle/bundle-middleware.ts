@@ -13,6 +13,9 @@ export interface BundledMiddleware {
   netlify: Record<string, Uint8Array>;
 }
 
+/** The targets whose bundle is made once per host (empty in BundledMiddleware when not asked for). */
+export type PerHostTarget = 'cloudflare' | 'netlify';
+
 const IMPORTS = `
 import { createMiddleware } from 'sitegen:middleware-source';
 import document from 'sitegen:edge-config';
@@ -35,7 +38,7 @@ import { withAssets } from 'sitegen:assets-host';
 let handler;
 export default {
   async fetch(request, env) {
-    handler ??= withAssets(document, ${JSON.stringify(host)}, createMiddleware(document, { host: ${JSON.stringify(host)}, connectionString: env.EDGE_CONFIG }), (r) => env.ASSETS.fetch(r));
+    handler ??= withAssets(${JSON.stringify(host)}, createMiddleware(document, { host: ${JSON.stringify(host)}, connectionString: env.EDGE_CONFIG }), (r) => env.ASSETS.fetch(r));
     return handler(request);
   },
 };
@@ -54,14 +57,15 @@ export const config = { path: '/*' };
  * self-contained ES module per target, for edge runtimes (the `edge-light` export condition picks
  * @vercel/edge-config's fetch-only build).
  */
-export async function bundleMiddleware(documentJson: string, options: { minify?: boolean } = {}): Promise<BundledMiddleware> {
+export async function bundleMiddleware(documentJson: string, options: { minify?: boolean; perHost?: readonly PerHostTarget[] } = {}): Promise<BundledMiddleware> {
   const root = sitegenRoot();
   const source = join(root, 'src/edge/middleware.ts');
   const hosts = Object.keys((JSON.parse(documentJson) as { origins: Record<string, string> }).origins);
+  const perHostTargets = options.perHost ?? [];
   const entries: Record<string, string> = { middleware: ENTRIES.middleware(), vercel: ENTRIES.vercel() };
-  for (const host of hosts) {
-    entries[`cloudflare-${host}`] = ENTRIES.cloudflare(host);
-    entries[`netlify-${host}`] = ENTRIES.netlify(host);
+  // Only the targets the site deploys to: each is one more bundle per host.
+  for (const target of perHostTargets) {
+    for (const host of hosts) entries[`${target}-${host}`] = ENTRIES[target](host);
   }
   const virtual: esbuild.Plugin = {
     name: 'sitegen-edge',
@@ -97,6 +101,6 @@ export async function bundleMiddleware(documentJson: string, options: { minify?:
     if (!file) throw new Error(`esbuild produced no ${name}.js`);
     return file.contents;
   };
-  const perHost = (target: string) => Object.fromEntries(hosts.map((host) => [host, byName(`${target}-${host}`)]));
+  const perHost = (target: PerHostTarget) => (perHostTargets.includes(target) ? Object.fromEntries(hosts.map((host) => [host, byName(`${target}-${host}`)])) : {});
   return { generic: byName('middleware'), vercel: byName('vercel'), cloudflare: perHost('cloudflare'), netlify: perHost('netlify') };
 }

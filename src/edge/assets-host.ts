@@ -1,4 +1,4 @@
-import type { EdgeConfig } from './edge-config-schema.js';
+import { localeOfPath, type HostKey } from '../locales/locale-table.js';
 import { isHostConfigPath } from './host-config-files.js';
 import type { Middleware } from './middleware.js';
 import { parseRequestPath } from './request-path.js';
@@ -13,7 +13,7 @@ export type Assets = (request: Request) => Promise<Response>;
  * (a backslash, an encoded slash) would otherwise meet a fallback splat rule. Such answers, and the
  * host's configuration files, become the 404 page of the path's locale with status 404.
  */
-export function withAssets(document: EdgeConfig, host: string, middleware: Middleware, assets: Assets): (request: Request) => Promise<Response> {
+export function withAssets(host: HostKey, middleware: Middleware, assets: Assets): (request: Request) => Promise<Response> {
   return async (request) => {
     const answer = await middleware(request);
     if (answer) return answer;
@@ -25,13 +25,8 @@ export function withAssets(document: EdgeConfig, host: string, middleware: Middl
       const response = await assets(request);
       if (response.status < 300 || response.status >= 400) return response;
     }
-    const page = await assets(new Request(new URL(notFoundPageOf(document, host, url.pathname), url)));
+    // The 404 page by its clean URL (/vn/404): Pages answers /vn/404.html with a redirect.
+    const page = await assets(new Request(new URL(`${localeOfPath(host, url.pathname).prefix}/404`, url)));
     return new Response(page.body, { status: 404, headers: page.headers });
   };
-}
-
-/** The clean URL of the 404 page for a path: its locale prefix's (/vn/404) or the host root's. */
-function notFoundPageOf(document: EdgeConfig, host: string, pathname: string): string {
-  const prefix = document.locales.find(([, h, p]) => h === host && p !== '' && (pathname === `/${p}` || pathname.startsWith(`/${p}/`)))?.[2];
-  return prefix ? `/${prefix}/404` : '/404';
 }

@@ -35,9 +35,9 @@ export function createMiddleware(bundled: EdgeConfig, options: MiddlewareOptions
   return async (request) => {
     const edge = source ? await source() : fallback;
     const url = new URL(request.url);
-    const origin = options.host !== undefined ? edge.doc.origins[options.host] : undefined;
     const decision = routeRequest(edge, {
-      host: origin !== undefined ? new URL(origin).hostname : url.hostname,
+      host: url.hostname,
+      hostKey: options.host,
       pathname: url.pathname,
       search: url.search,
       cookie: request.headers.get('cookie'),

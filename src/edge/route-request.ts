@@ -13,6 +13,8 @@ import { formatPath, joinPath, parseRequestPath } from './request-path.js';
 export interface EdgeRequest {
   /** Hostname the request was made to (no port). */
   host: string;
+  /** The host key a per-host deployment serves: it decides, whatever the hostname. */
+  hostKey?: string;
   /** URL pathname as the WHATWG URL parser gives it (backslashes already slashes). */
   pathname: string;
   /** '?…' or '', passed through byte for byte. */
@@ -77,8 +79,8 @@ export function prepareEdge(doc: EdgeConfig): PreparedEdge {
 }
 
 export function routeRequest(edge: PreparedEdge, request: EdgeRequest): EdgeDecision {
-  const host = edge.hostByName.get(request.host.toLowerCase());
-  if (host === undefined) return { action: 'pass' };
+  const host = request.hostKey ?? edge.hostByName.get(request.host.toLowerCase());
+  if (host === undefined || !Object.hasOwn(edge.doc.origins, host)) return { action: 'pass' };
   if (request.pathname.length > edge.doc.maxPathLength) return { action: 'reject', status: 414 };
   const parsed = parseRequestPath(request.pathname);
   if (!parsed.ok) return { action: 'pass' };

@@ -1,3 +1,4 @@
+import { HOST_CONFIG_FILES } from '../edge/host-config-files.js';
 import { LOCALES } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
 
@@ -40,7 +41,7 @@ export function countOutput(output: ReadonlyMap<string, Uint8Array>): OutputCoun
 function kindOf(path: string): string {
   // The Vercel output repeats the site under static/: counted apart so the site's sizes stay true.
   if (path.startsWith('.vercel/')) return 'vercel output';
-  if (path === 'nginx.conf' || path.startsWith('netlify/') || /\/(_redirects|_worker\.js)$/.test(path)) return 'hosting';
+  if (path === 'nginx.conf' || path.startsWith('netlify/') || HOST_CONFIG_FILES.includes(path.slice(path.lastIndexOf('/') + 1))) return 'hosting';
   if (path.endsWith('.html')) return 'html';
   if (path.endsWith('.xml')) return 'sitemaps';
   if (path.endsWith('.js')) return 'js';

@@ -1,6 +1,17 @@
+import { HOST_CONFIG_FILES } from '../edge/host-config-files.js';
 import type { OutputFile } from '../render/output-file.js';
 import { escapeRegex } from './escape-regex.js';
 import { isSplat, type HostRules, type StaticRule } from './static-rules.js';
+
+/**
+ * What nginx's configuration cannot do, by the column of the hosting table (README, measured by
+ * tests/hosts on Debian's nginx); Vercel, Cloudflare and Netlify run the middleware and lack nothing.
+ */
+export const NGINX_GAPS = {
+  'case-folding': 'case folding of mixed-case URLs to the lowercase page (/Pricing is a 404)',
+  detection: 'locale detection on the main host\'s root (cookie myLocale, Accept-Language with q-values): the root serves English',
+  choice: 'the visitor\'s choice (/en and ?myLocale= are redirected without storing the cookie)',
+} as const;
 
 export interface NginxServer {
   hostRules: HostRules;
@@ -53,12 +64,11 @@ const HEADER = [
  *   4. `location /`: the page's flat .html file, or the file itself.
  * Every miss goes to `@not_found`, which serves the locale's 404.html with status 404.
  */
-export function renderNginxConf(servers: readonly NginxServer[]): OutputFile {
-  const moves = hostMoves(servers);
-  return { path: 'nginx.conf', contents: `${[HEADER, ...servers.map((server) => serverBlock(server, moves))].join('\n\n')}\n` };
+export function renderNginxConf(servers: readonly NginxServer[], languageCodes: readonly string[]): OutputFile {
+  return { path: 'nginx.conf', contents: `${[HEADER, ...servers.map((server) => serverBlock(server, languageCodes))].join('\n\n')}\n` };
 }
 
-function serverBlock(server: NginxServer, moves: readonly string[]): string {
+function serverBlock(server: NginxServer, languageCodes: readonly string[]): string {
   const body = [
     ...settings(server),
     ...notFound(server.notFoundPrefixes),
@@ -68,7 +78,7 @@ function serverBlock(server: NginxServer, moves: readonly string[]): string {
     ...pages(),
     ...internalFiles(),
     ...normaliser(),
-    ...stackedMoves(moves),
+    ...stackedLanguagePrefixes(languageCodes),
   ];
   return ['server {', ...body.map((line) => (line ? `  ${line}` : '')), '}'].join('\n');
 }
@@ -163,7 +173,7 @@ function internalFiles(): string[] {
     '',
     '# Host configuration files and dotfiles are never served (regular expressions are checked before',
     '# the prefix locations above, after the exact ones).',
-    'location ~ "(^|/)(_redirects|_headers|_worker\\.js|_routes\\.json)$|/\\." { return 404; }',
+    `location ~ "(^|/)(${HOST_CONFIG_FILES.map(escapeRegex).join('|')})$|/\\." { return 404; }`,
   ];
 }
 
@@ -199,23 +209,12 @@ function normaliser(): string[] {
 }
 
 /**
- * Prefixes whose rule sends the whole rest of the path to another host's root (`/en/*` →
- * https://www.polybrowser.example/:splat), the same on every server. Stacked (/en/zh/x), each
- * would be one more redirect; since every host has the same rule, only the last one matters.
- */
-function hostMoves(servers: readonly NginxServer[]): string[] {
-  const names = new Set(servers.map((server) => server.serverName));
-  const isMove = (rule: StaticRule) => /^\/[^/]+\/\*$/.test(rule.from) && /^https?:\/\/[^/]+\/:splat$/.test(rule.to) && names.has(new URL(rule.to).hostname);
-  const everywhere = (rule: StaticRule) => servers.every((server) => server.hostRules.rules.some((r) => r.from === rule.from && r.to === rule.to));
-  return (servers[0]?.hostRules.rules ?? []).filter((rule) => isMove(rule) && everywhere(rule)).map((rule) => rule.from.slice(1, -2));
-}
-
-/**
- * Stacked host moves answered as the last one alone (/en/zh/x as /zh/x, internally), so that no
- * stack takes more than one redirect (the middleware walks them in one too). Checked after the
+ * Stacked language prefixes (`/en/*` → that language's host, the same rule on every server)
+ * answered as the last one alone (/en/zh/x as /zh/x, internally), so that no stack takes more than
+ * one redirect (the middleware walks them in one too). Checked after the
  * normaliser, so /en//zh/x/ is normalised first; a rest that is not a safe path is a miss.
  */
-function stackedMoves(codes: readonly string[]): string[] {
+function stackedLanguagePrefixes(codes: readonly string[]): string[] {
   if (!codes.length) return [];
   const code = `(?:${codes.map(escapeRegex).join('|')})`;
   return [

@@ -5,9 +5,9 @@ import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { HOST_KEYS, localesOnHost, type HostKey } from '../locales/locale-table.js';
 import type { OutputFile } from '../render/output-file.js';
 import { hostDir } from '../route/urls.js';
-import { renderNginxConf } from './nginx-conf.js';
+import { NGINX_GAPS, renderNginxConf } from './nginx-conf.js';
 import { renderRedirectsFile } from './redirects-file.js';
-import { NGINX_GAPS, staticRulesFor } from './static-rules.js';
+import { staticRulesFor } from './static-rules.js';
 import { renderVercelOutput, VERCEL_MAX_ROUTES } from './vercel-output.js';
 
 
@@ -48,7 +48,7 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
     files.push(renderNginxConf(HOST_KEYS.map((key) => ({
       hostRules: staticRulesFor(doc, key), serverName: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key),
       maxPathLength: doc.maxPathLength,
-    }))));
+    })), Object.keys(doc.languageHosts)));
   }
   // Vercel, Cloudflare and Netlify run the middleware; nginx runs only what its language can do.
   if (targets.has('nginx')) {

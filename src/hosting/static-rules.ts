@@ -18,16 +18,6 @@ export interface HostRules {
   rules: StaticRule[];
 }
 
-/**
- * What nginx's configuration cannot do, by the column of the hosting table (README, measured by
- * tests/hosts on Debian's nginx); Vercel, Cloudflare and Netlify run the middleware and lack nothing.
- */
-export const NGINX_GAPS = {
-  'case-folding': 'case folding of mixed-case URLs to the lowercase page (/Pricing is a 404)',
-  detection: 'locale detection on the main host\'s root (cookie myLocale, Accept-Language with q-values): the root serves English',
-  choice: 'the visitor\'s choice (/en and ?myLocale= are redirected without storing the cookie)',
-} as const;
-
 export function staticRulesFor(doc: EdgeConfig, host: string): HostRules {
   const rules: StaticRule[] = [];
   for (const [code, target] of Object.entries(doc.languageHosts)) {

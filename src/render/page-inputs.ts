@@ -105,7 +105,6 @@ export function trackingIndex(index: SiteIndex, deps: Set<string>): SiteIndex {
   };
 }
 
-
 /**
  * The data tables as templates get them, recording which table each render reads, so an edited
  * pricing table renders the pricing pages and not the blog. A template that lists the tables

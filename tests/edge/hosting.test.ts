@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../src/build.js';
 import { parseRedirectsFile } from '../../src/hosting/redirects-file.js';
-import { NGINX_GAPS } from '../../src/hosting/static-rules.js';
+import { NGINX_GAPS } from '../../src/hosting/nginx-conf.js';
 import { baseFiles, buildFixture, errorsOf } from '../helpers/fixture.js';
 import { FEATURES, readmeRows } from '../hosts/support/host-table.js';
 import { buildEdgeFixture, edgeFixtureFiles, HOSTNAMES } from './edge-fixture.js';
