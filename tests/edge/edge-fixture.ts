@@ -3,15 +3,16 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { BuildResult } from '../../src/build.js';
 import { edgeConfigSchema, type EdgeConfig } from '../../src/edge/edge-config-schema.js';
+import type { HostKey } from '../../src/locales/locale-table.js';
 import { baseFiles, blogPost, buildFixture, MAIN, RU, simplePage, ZH } from '../helpers/fixture.js';
 
-export const HOSTNAMES: Record<string, string> = { main: MAIN, zh: ZH, ru: RU };
+export const HOSTNAMES: Record<HostKey, string> = { main: MAIN, zh: ZH, ru: RU };
 
 export interface EdgeCase {
   name: string;
   /** The capability the case shows (a column of the hosting table). */
   feature: string;
-  host: 'main' | 'zh' | 'ru';
+  host: HostKey;
   path: string;
   cookie?: string;
   acceptLanguage?: string;

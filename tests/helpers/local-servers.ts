@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 
 /** A port the kernel says is free now (bind to 0, read it, release it). */
@@ -28,4 +29,36 @@ export async function waitForPort(port: number, exited: Promise<unknown>, attemp
     if (open) return;
   }
   throw new Error(dead ? `the server exited before it listened on ${port}` : `nothing listens on ${port}`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Ends the server (SIGTERM: nginx's fast shutdown, wrangler's too) and waits for its exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A server program started for a test and waited for until it accepts connections on `port`;
+ * if it exits or never listens, it is killed and the error carries the end of what it printed.
+ */
+export async function spawnServer(name: string, command: string, args: readonly string[], port: number, options: { cwd?: string; env?: NodeJS.ProcessEnv; diagnostics?: () => string } = {}): Promise<ServerProcess> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitForPort(port, exited);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    throw new Error(`${name} did not start: ${(error as Error).message}\n${output.slice(-2000)}${options.diagnostics?.() ?? ''}`);
+  }
+  return {
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

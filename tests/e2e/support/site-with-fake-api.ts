@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { build } from '../../../src/build.js';
 import { nodeSourceFs, type SourceFs } from '../../../src/fs/source-fs.js';
 import { serveSite } from '../../../src/serve/serve-site.js';
+import { withEditedSiteYaml } from './edited-site-yaml.js';
 import { startFakeApi } from './fake-api.js';
 
 export interface SiteWithFakeApi {
@@ -44,19 +45,11 @@ export async function startSiteWithFakeApi(root: string): Promise<SiteWithFakeAp
 
 /** The real content with site.yaml pointing every API, script and beacon address at the fake API. */
 function withApiAt(fs: SourceFs, apiUrl: string): SourceFs {
-  return {
-    listFiles: (dir) => fs.listFiles(dir),
-    async readBytes(path) {
-      const bytes = await fs.readBytes(path);
-      if (path !== 'content/site.yaml' || !bytes) return bytes;
-      const yaml = new TextDecoder().decode(bytes)
-        .replace(/^(\s+(?:main|zh|ru): )https:\/\/api\.[^\s]+$/gm, `$1${apiUrl}`)
-        .replace(/^clientApi: .*$/m, `clientApi: ${apiUrl}/`)
-        .replace(/^(\s+beaconUrl: ).*$/m, `$1${apiUrl}/beacon`)
-        .replace(/^(oneTap:\n\s+clientId: .*)$/m, `$1\n  scriptUrl: ${apiUrl}/gsi/client`)
-        .replace(/^(\s+defaultScript: ).*$/m, `$1${apiUrl}/chat/widget.js`)
-        .replace(/^(\s+easemobScript: ).*$/m, `$1${apiUrl}/chat/easemob.js`);
-      return new TextEncoder().encode(yaml);
-    },
-  };
+  return withEditedSiteYaml(fs, (yaml) => yaml
+    .replace(/^(\s+(?:main|zh|ru): )https:\/\/api\.[^\s]+$/gm, `$1${apiUrl}`)
+    .replace(/^clientApi: .*$/m, `clientApi: ${apiUrl}/`)
+    .replace(/^(\s+beaconUrl: ).*$/m, `$1${apiUrl}/beacon`)
+    .replace(/^(oneTap:\n\s+clientId: .*)$/m, `$1\n  scriptUrl: ${apiUrl}/gsi/client`)
+    .replace(/^(\s+defaultScript: ).*$/m, `$1${apiUrl}/chat/widget.js`)
+    .replace(/^(\s+easemobScript: ).*$/m, `$1${apiUrl}/chat/easemob.js`));
 }

@@ -1,16 +1,16 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASES, type EdgeCase } from '../../edge/edge-fixture.js';
+import { HOST_CONFIG_FILES } from '../../../src/edge/host-config-files.js';
+import { mapConcurrent } from '../../../src/parallel/map-concurrent.js';
+import { CASES, HOSTNAMES, type EdgeCase } from '../../edge/edge-fixture.js';
 import { buildSiteOnDisk } from './built-site.js';
-import { HOSTNAME } from './hostnames.js';
 import { FEATURES, readmeRows, RESULTS_DIR, rowLine, type HostRow } from './host-table.js';
 import { HOSTILE_REQUESTS } from './hostile-requests.js';
+import { header, type RawResponse } from './raw-http.js';
 import { cookieSetBy, langOf, safetyProblems } from './safety.js';
 import type { RunningTarget } from './target.js';
 import { asBrowserSends, visit, type Visit } from './visit.js';
-import { header, type RawResponse } from './raw-http.js';
-import { mapConcurrent } from '../../../src/parallel/map-concurrent.js';
 
 export interface HostTargetSpec {
   /** The row name in the hosting table. */
@@ -62,7 +62,7 @@ export function describeHostTarget(spec: HostTargetSpec): void {
         expect(problems).toEqual([]);
         largestHops = Math.max(largestHops, seen.hops);
         // A Location is compared as a browser follows it: resolved against the URL asked for.
-        const base = `https://${HOSTNAME[c.host]}${request.path}`;
+        const base = `https://${HOSTNAMES[c.host]}${request.path}`;
         const outcome = describeVisit(seen, base);
         const expected = expectedOutcome(c, base);
         exact.set(c.name, JSON.stringify(outcome) === JSON.stringify(expected));
@@ -141,7 +141,7 @@ function internalFilesOf(dir: string): Map<string, string> {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = relative(dir, join(entry.parentPath, entry.name));
-    const internal = /(^|\/)(_redirects|_headers|_worker\.js|_routes\.json)$/.test(path) || /^(nginx\.conf|edge-config[^/]*\.json|edge\/|\.sitegen\/|netlify\/|\.vercel\/output\/(config\.json|functions\/))/.test(path);
+    const internal = HOST_CONFIG_FILES.includes(basename(path)) || /^(nginx\.conf|edge-config[^/]*\.json|edge\/|\.sitegen\/|netlify\/|\.vercel\/output\/(config\.json|functions\/))/.test(path);
     if (internal) files.set(path, readFileSync(join(dir, path), 'utf8'));
   }
   return files;

@@ -1,10 +1,7 @@
-import { MAIN, RU, ZH } from '../../helpers/fixture.js';
-import type { HostKey } from './target.js';
+import { HOST_KEYS, type HostKey } from '../../../src/locales/locale-table.js';
+import { HOSTNAMES } from '../../edge/edge-fixture.js';
 
-/** The fixture's hostnames (content/site.yaml) by host key, and back. */
-export const HOSTNAME: Record<HostKey, string> = { main: MAIN, zh: ZH, ru: RU };
-export const HOST_KEYS: readonly HostKey[] = ['main', 'zh', 'ru'];
-
+/** The host key of one of the fixture's hostnames (content/site.yaml), if it is one. */
 export function hostKeyOf(hostname: string): HostKey | undefined {
-  return HOST_KEYS.find((key) => HOSTNAME[key] === hostname.toLowerCase());
+  return HOST_KEYS.find((key) => HOSTNAMES[key] === hostname.toLowerCase());
 }

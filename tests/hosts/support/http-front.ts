@@ -1,8 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOSTNAME } from './hostnames.js';
-import { rawRequest } from './raw-http.js';
-import type { RunningTarget } from './target.js';
+import { requestsTo, type RunningTarget } from './target.js';
 
 export interface Answer {
   status: number;
@@ -33,7 +31,7 @@ export async function startHttpFront(name: string, handle: (url: string, req: In
   const { port } = server.address() as AddressInfo;
   return {
     name,
-    request: (r, options) => rawRequest(port, { ...r, host: r.hostHeader === undefined ? HOSTNAME[r.host] : r.hostHeader }, options),
+    request: requestsTo(() => port),
     stop: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { loadEdgeFunction, type EdgeFunction } from './edge-function.js';
-import { HOST_KEYS, HOSTNAME, hostKeyOf } from './hostnames.js';
+import { HOST_KEYS } from '../../../src/locales/locale-table.js';
+import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { loadEdgeFunction, type EdgeFunction } from '../../helpers/edge-function.js';
+import { hostKeyOf } from './hostnames.js';
 import { headerPairs, requestHeaders, startHttpFront, type Answer } from './http-front.js';
 import { findStaticFile } from './static-folder.js';
 import type { HostKey, RunningTarget } from './target.js';
@@ -35,10 +37,10 @@ export async function startNetlify(dir: string, options: { withFunction: boolean
 interface Site { folder: string; edge?: EdgeFunction; rules: Matcher; hostname: string }
 
 async function siteOf(dir: string, host: HostKey, withFunction: boolean): Promise<Site> {
-  const folder = join(dir, HOSTNAME[host]);
+  const folder = join(dir, HOSTNAMES[host]);
   const rules = await redirector.parsePlain(readFileSync(join(folder, '_redirects'), 'utf8'), {});
-  const edge = withFunction ? await loadEdgeFunction(readFileSync(join(dir, 'netlify', HOSTNAME[host], 'edge-functions/sitegen.js')), () => false) : undefined;
-  return { folder, edge, rules, hostname: HOSTNAME[host] };
+  const edge = withFunction ? await loadEdgeFunction(readFileSync(join(dir, 'netlify', HOSTNAMES[host], 'edge-functions/sitegen.js')), () => false) : undefined;
+  return { folder, edge, rules, hostname: HOSTNAMES[host] };
 }
 
 function serveStatic(site: Site, url: URL): Answer {

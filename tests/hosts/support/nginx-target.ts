@@ -1,11 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HOSTNAME } from './hostnames.js';
-import { freePort, waitForPort } from './ports.js';
-import { rawRequest } from './raw-http.js';
-import type { RunningTarget } from './target.js';
+import { freePort, spawnServer, type ServerProcess } from '../../helpers/local-servers.js';
+import { requestsTo, type RunningTarget } from './target.js';
 
 const NGINX = '/usr/sbin/nginx';
 
@@ -24,15 +22,13 @@ export async function startNginx(distDir: string): Promise<RunningTarget & { por
   const work = mkdtempSync(join(tmpdir(), 'sitegen-nginx-'));
   try {
     const port = await freePort();
-    const child = await launch(work, resolve(distDir), port);
+    const server = await launch(work, resolve(distDir), port);
     return {
       name: 'nginx',
       port,
-      request: (r, options) => rawRequest(port, { ...r, host: r.hostHeader === undefined ? HOSTNAME[r.host] : r.hostHeader }, options),
+      request: requestsTo(() => port),
       async stop() {
-        // SIGTERM is nginx's fast shutdown: the master stops its worker, then exits.
-        if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGTERM');
-        await child.exited;
+        await server.stop();
         rmSync(work, { recursive: true, force: true });
       },
     };
@@ -43,25 +39,13 @@ export async function startNginx(distDir: string): Promise<RunningTarget & { por
 }
 
 /** Writes the configuration, has `nginx -t` check it, starts nginx and waits until the port answers. */
-async function launch(work: string, distDir: string, port: number): Promise<{ process: ChildProcess; exited: Promise<void> }> {
+async function launch(work: string, distDir: string, port: number): Promise<ServerProcess> {
   writeFileSync(join(work, 'sitegen.conf'), listenOn(readFileSync(join(distDir, 'nginx.conf'), 'utf8'), port));
   writeFileSync(join(work, 'nginx.conf'), mainConfig(work, distDir));
   const args = ['-p', `${work}/`, '-c', join(work, 'nginx.conf'), '-e', join(work, 'error.log')];
   const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr || check.error?.message}`);
-
-  const child = spawn(NGINX, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  try {
-    await waitForPort(port, exited);
-  } catch (error) {
-    child.kill('SIGKILL');
-    await exited;
-    throw new Error(`nginx did not start: ${(error as Error).message}\n${stderr}${errorLog(work)}`);
-  }
-  return { process: child, exited };
+  return spawnServer('nginx', NGINX, args, port, { diagnostics: () => errorLog(work) });
 }
 
 /** The generated file with every `listen 80;` on the loopback port instead. */

@@ -1,9 +1,13 @@
-import { HOSTNAME, hostKeyOf } from './hostnames.js';
+import { COOKIE } from '../../../client/constants.js';
+import { LOCALE_CODES } from '../../../src/locales/locale-table.js';
+import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { hostKeyOf } from './hostnames.js';
 import { header, type RawResponse } from './raw-http.js';
 import type { HostRequest } from './target.js';
 
 export const RUSSIAN_BLOG = 'https://blog.polybrowser-ru.example';
-const LOCALE_COOKIE = /^myLocale=(en|zh|ru|vn|es|pt|tr|th|fr|uk|ko|hi|jp|tc); Max-Age=\d+; Path=\/; SameSite=Lax$/;
+/** The one cookie the site sets: the locale choice, its value a locale code of the table. */
+const LOCALE_COOKIE = new RegExp(`^${COOKIE.locale}=(${LOCALE_CODES.join('|')}); Max-Age=\\d+; Path=/; SameSite=Lax$`);
 
 /**
  * What must hold for every answer, whatever was asked: a Location a browser resolves (WHATWG URL
@@ -20,7 +24,7 @@ export function safetyProblems(request: HostRequest, response: RawResponse, inte
   const locations = response.headers.filter(([n]) => n === 'location').map(([, v]) => v);
   if (locations.length > 1) problems.push(`${locations.length} Location headers`);
   for (const location of locations) {
-    const base = `https://${HOSTNAME[request.host]}/`;
+    const base = `https://${HOSTNAMES[request.host]}/`;
     let resolved: URL;
     try {
       resolved = new URL(location, base);
@@ -48,7 +52,8 @@ export function langOf(response: RawResponse): string | undefined {
   return /<html[^>]* lang="([^"]+)"/.exec(response.body)?.[1];
 }
 
+/** The locale code an answer stores in the locale cookie, if it sets it. */
 export function cookieSetBy(response: RawResponse): string | undefined {
   const value = header(response, 'set-cookie');
-  return value ? /^myLocale=([^;]*)/.exec(value)?.[1] : undefined;
+  return value?.startsWith(`${COOKIE.locale}=`) ? value.slice(COOKIE.locale.length + 1).split(';')[0] : undefined;
 }

@@ -1,7 +1,5 @@
 import { serveSite } from '../../../src/serve/serve-site.js';
-import { HOSTNAME } from './hostnames.js';
-import { rawRequest } from './raw-http.js';
-import type { RunningTarget } from './target.js';
+import { requestsTo, type RunningTarget } from './target.js';
 
 /** `sitegen serve` over the built folder, one server for the three hosts (picked by Host). */
 export async function startServe(dir: string): Promise<RunningTarget> {
@@ -9,7 +7,7 @@ export async function startServe(dir: string): Promise<RunningTarget> {
   const port = Number(new URL(server.url).port);
   return {
     name: 'serve',
-    request: (r, options) => rawRequest(port, { ...r, host: r.hostHeader === undefined ? HOSTNAME[r.host] : r.hostHeader }, options),
+    request: requestsTo(() => port),
     stop: () => server.close(),
   };
 }

@@ -1,7 +1,8 @@
-import type { RawRequest, RawResponse } from './raw-http.js';
+import type { HostKey } from '../../../src/locales/locale-table.js';
+import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { rawRequest, type RawRequest, type RawResponse } from './raw-http.js';
 
-/** The three hosts of the site, by key. */
-export type HostKey = 'main' | 'zh' | 'ru';
+export type { HostKey };
 
 export interface HostRequest extends Omit<RawRequest, 'host'> {
   host: HostKey;
@@ -18,4 +19,9 @@ export interface RunningTarget {
   /** `silenceMs`: give up on a server that stays silent that long (hostile requests only). */
   request(request: HostRequest, options?: { silenceMs?: number }): Promise<RawResponse>;
   stop(): Promise<void>;
+}
+
+/** `request` for a server on loopback: each host's port, the host's name as Host unless the request says otherwise. */
+export function requestsTo(portOf: (host: HostKey) => number): RunningTarget['request'] {
+  return (r, options) => rawRequest(portOf(r.host), { ...r, host: r.hostHeader === undefined ? HOSTNAMES[r.host] : r.hostHeader }, options);
 }

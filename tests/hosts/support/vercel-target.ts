@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeRoutes } from '@vercel/routing-utils';
 import type { VercelConfig, VercelRoute } from '../../../src/hosting/vercel-output.js';
-import { loadEdgeFunction } from './edge-function.js';
+import { loadEdgeFunction } from '../../helpers/edge-function.js';
 import { headerPairs, requestHeaders, startHttpFront, type Answer } from './http-front.js';
 import { findStaticFile } from './static-folder.js';
 import type { RunningTarget } from './target.js';

@@ -1,5 +1,8 @@
-import { hostKeyOf, HOSTNAME } from './hostnames.js';
+import { COOKIE } from '../../../client/constants.js';
+import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { hostKeyOf } from './hostnames.js';
 import { header, type RawResponse } from './raw-http.js';
+import { cookieSetBy } from './safety.js';
 import type { HostKey, HostRequest, RunningTarget } from './target.js';
 
 export interface Visit {
@@ -26,18 +29,16 @@ export async function visit(target: RunningTarget, start: HostRequest): Promise<
   for (let hops = 0; ; hops++) {
     const response = await target.request(request);
     first ??= response;
-    for (const [name, value] of response.headers) {
-      const stored = name === 'set-cookie' ? /^myLocale=([^;]*)/.exec(value) : null;
-      if (stored) cookies[request.host] = stored[1];
-    }
+    const stored = cookieSetBy(response);
+    if (stored !== undefined) cookies[request.host] = stored;
     const location = header(response, 'location');
     if (response.status < 300 || response.status >= 400 || location === undefined || hops === MAX_HOPS) {
       return { first, hops, last: response, end: { host: request.host, path: request.path }, cookies };
     }
-    const next = new URL(location, `https://${HOSTNAME[request.host]}${request.path}`);
+    const next = new URL(location, `https://${HOSTNAMES[request.host]}${request.path}`);
     const host = hostKeyOf(next.hostname);
     if (host === undefined) return { first, hops: hops + 1, last: response, end: { url: next.href }, cookies };
-    const cookie = cookies[host] !== undefined ? `myLocale=${cookies[host]}` : host === start.host ? start.headers?.cookie : undefined;
+    const cookie = cookies[host] !== undefined ? `${COOKIE.locale}=${cookies[host]}` : host === start.host ? start.headers?.cookie : undefined;
     const headers: Record<string, string> = {};
     if (cookie !== undefined) headers.cookie = cookie;
     if (start.headers?.['accept-language'] !== undefined) headers['accept-language'] = start.headers['accept-language'];

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HOST_KEYS, type HostKey } from '../../../src/locales/locale-table.js';
+import { HOSTNAMES } from '../../edge/edge-fixture.js';
 import { ROOT } from '../../helpers/fixture.js';
-import { HOST_KEYS, HOSTNAME } from './hostnames.js';
-import { freePort, waitForPort } from './ports.js';
-import { rawRequest } from './raw-http.js';
-import type { HostKey, RunningTarget } from './target.js';
+import { freePort, spawnServer } from '../../helpers/local-servers.js';
+import { requestsTo, type RunningTarget } from './target.js';
 
 /** workerd's behaviour is pinned by this date, as a deployed Pages project pins it. */
 const COMPATIBILITY_DATE = '2025-01-01';
@@ -22,7 +21,7 @@ export async function startCloudflare(dir: string, options: { withWorker: boolea
   const portOf = Object.fromEntries(servers.map((s) => [s.host, s.port])) as Record<HostKey, number>;
   return {
     name: options.withWorker ? 'cloudflare' : 'cloudflare-static',
-    request: (r, options) => rawRequest(portOf[r.host], { ...r, host: r.hostHeader === undefined ? HOSTNAME[r.host] : r.hostHeader }, options),
+    request: requestsTo((host) => portOf[host]),
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       rmSync(work, { recursive: true, force: true });
@@ -32,32 +31,14 @@ export async function startCloudflare(dir: string, options: { withWorker: boolea
 
 async function startPagesProject(dir: string, work: string, host: HostKey, withWorker: boolean) {
   const folder = join(work, host);
-  cpSync(join(dir, HOSTNAME[host]), folder, { recursive: true, filter: (source) => withWorker || !source.endsWith('/_worker.js') });
+  cpSync(join(dir, HOSTNAMES[host]), folder, { recursive: true, filter: (source) => withWorker || !source.endsWith('/_worker.js') });
   const [port, inspector] = [await freePort(), await freePort()];
   const wrangler = join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
-  const child = spawn(process.execPath, [wrangler, 'pages', 'dev', folder, '--ip', '127.0.0.1', '--port', String(port),
+  const server = await spawnServer(`wrangler pages dev (${host})`, process.execPath, [wrangler, 'pages', 'dev', folder, '--ip', '127.0.0.1', '--port', String(port),
     '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE, '--persist-to', join(work, `${host}-state`),
-    '--log-level', 'error', '--show-interactive-dev-session=false'], {
+    '--log-level', 'error', '--show-interactive-dev-session=false'], port, {
     cwd: work,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    await waitForPort(port, exited);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`wrangler pages dev did not start for ${host}: ${(error as Error).message}\n${output.slice(-2000)}`);
-  }
-  return {
-    host,
-    port,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { host, port, stop: () => server.stop() };
 }
