@@ -1,5 +1,5 @@
 /**
- * Locale detection (DESIGN.md "Locales"): the `myLocale` cookie when it names a locale, then the
+ * Locale detection (docs/design.md "Locales"): the `myLocale` cookie when it names a locale, then the
  * Accept-Language list by q-value (q=0 excluded; per entry the exact tag, then a `zh-Hans*` style
  * prefix, then the primary language), then the fallback. Both headers are hostile input: oversized
  * or malformed parts are ignored, never thrown on.

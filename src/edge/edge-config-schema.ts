@@ -34,7 +34,7 @@ export const edgeConfigSchema = z.strictObject({
     /** Article id → path on the Russian blog ('' for its home). */
     lookup: z.record(z.string(), z.string()),
   }),
-  /** Locale detection on one host's root (DESIGN.md "Locales"). */
+  /** Locale detection on one host's root (docs/design.md "Locales"). */
   detect: z.strictObject({
     host: z.string(),
     cookie: z.string(),

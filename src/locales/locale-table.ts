@@ -1,5 +1,5 @@
 /**
- * The locale table: every fact about a locale lives here and nowhere else (DESIGN.md "Locales").
+ * The locale table: every fact about a locale lives here and nowhere else (docs/design.md "Locales").
  * `code` is the URL/cookie code; `hreflang` is the only tag that reaches HTML, hreflang and sitemaps,
  * so the URL-only codes vn, jp and tc never appear as language tags.
  */
@@ -37,7 +37,7 @@ export interface Locale {
   currency: CurrencyCode;
   /** Whether blog, news and guides are rendered here; false sends them to the Russian blog. */
   ownBlog: boolean;
-  /** Whether the guide section exists here (DESIGN.md: guides exist for zh; elsewhere the switcher goes to the blog). */
+  /** Whether the guide section exists here (docs/design.md: guides exist for zh; elsewhere the switcher goes to the blog). */
   guides: boolean;
   /** Registration banner image variant (spec §2: zh and tc; ru; pt; vn; otherwise English). */
   bannerVariant: 'zh' | 'ru' | 'pt' | 'vn' | 'en';
@@ -62,7 +62,7 @@ export const LOCALES: readonly Locale[] = [
 
 /** The locale whose texts are the reference for every other (message keys, fallbacks). */
 export const SOURCE_LOCALE: LocaleCode = 'en';
-/** The host whose root detects the visitor's language (DESIGN.md "Locales"); no other host does. */
+/** The host whose root detects the visitor's language (docs/design.md "Locales"); no other host does. */
 export const DETECTING_HOST: HostKey = 'main';
 /** The locale a search engine gets for x-default and a visitor without a known language. */
 export const DEFAULT_LOCALE: LocaleCode = 'en';

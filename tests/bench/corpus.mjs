@@ -1,7 +1,7 @@
 // The benchmark corpus: the sample site plus N generated articles in each of the 14 locales (blog
 // articles; helps pages in ru, which has no blog), ~6 KB of Markdown each with headings, GFM tables,
-// lists, code, links to other generated articles and an image, after ../shared/anchor-bench's
-// gen-corpus.mjs. Article i of a locale depends only on (locale, i), so N=1000 is the first 1000 of
+// lists, code, links to other generated articles and an image, after the generated corpus the
+// peers' own benchmark setups use. Article i of a locale depends only on (locale, i), so N=1000 is the first 1000 of
 // N=4000, and two runs give the same bytes. The same bodies are written for the peers (Hugo,
 // Eleventy) as one flat folder of Markdown with plain front matter.
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Goal 3 of the speed issue, measured from outside like ../shared/anchor-bench/watch-rebuild.mjs:
+// Goal 3 of the speed issue, measured from outside, as a peer's watch mode is measured:
 // start `sitegen dev` on the corpus, wait for its first build, then append a unique marker line to
 // one article at a time and time how long until the page served over HTTP contains it (polled
 // every 2 ms). The latency includes the file watcher, the debounce, the rebuild and the request.

@@ -14,7 +14,7 @@
 // and prints wall time, pages/s and peak RSS with the ratios the issue sets as goals. A script, not
 // a test: figures move with the machine's load, so compare the ratios of one run.
 // Usage: npm run bench [-- --articles N] [--runs R] [--jobs J] [--edits K] [--no-peers] [--scale] [--dir DIR]
-// Peers: Debian's hugo on PATH; Eleventy under $ANCHOR_BASE/eleventy-site (../shared/anchor-bench/setup-*.sh).
+// Peers: Debian's hugo on PATH; Eleventy under $ANCHOR_BASE/eleventy-site (npm install @11ty/eleventy there).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -146,7 +146,7 @@ if (withPeers) {
       pages: () => countHtml(join(site, 'public')),
     }));
   } else {
-    process.stderr.write('hugo: not installed (apt-get install hugo, or ../shared/anchor-bench/setup-hugo.sh)\n');
+    process.stderr.write('hugo: not installed (apt-get install hugo)\n');
   }
   const eleventyModules = join(anchorBase, 'eleventy-site/node_modules');
   if (existsSync(join(eleventyModules, '@11ty/eleventy/cmd.cjs'))) {
@@ -166,7 +166,7 @@ if (withPeers) {
       pages: () => countHtml(join(site, '_site')),
     }));
   } else {
-    process.stderr.write(`eleventy: not installed (../shared/anchor-bench/setup-eleventy.sh puts it in ${anchorBase}/eleventy-site)\n`);
+    process.stderr.write(`eleventy: not installed (npm install @11ty/eleventy@3.1.8 in ${anchorBase}/eleventy-site)\n`);
   }
 }
 

@@ -94,7 +94,7 @@ describe('translation coverage report', () => {
     expect(row('page', 'about-us').cells).toMatchObject({ en: 'ok', ru: 'missing', fr: 'missing' });
   });
 
-  it('marks guides not offered outside zh (DESIGN.md: guides exist for zh)', () => {
+  it('marks guides not offered outside zh (docs/design.md: guides exist for zh)', () => {
     expect(cellsOf(row('page', 'guide/start'))).toBe(
       'en:not-offered zh:ok ru:not-offered vn:not-offered es:not-offered pt:not-offered tr:not-offered th:not-offered fr:not-offered uk:not-offered ko:not-offered hi:not-offered jp:not-offered tc:not-offered');
   });
