@@ -39,9 +39,10 @@ export async function startVercel(dir: string): Promise<RunningTarget> {
       if (!route.continue) break;
     }
     const staticDir = join(output, 'static');
-    const file = byCleanPath.get(path) ?? path.slice(1);
-    const found = byCleanPath.has(path) || !file.endsWith('.html') ? findStaticFile(staticDir, `/${file}`) : undefined;
-    if (found && found.path === `/${file}`) return { status: 200, headers: [...headers, ['content-type', found.type]], body: found.bytes };
+    // A page is served at its clean path only (the override); any other file at its own path.
+    const file = byCleanPath.get(path) ?? (path.endsWith('.html') ? undefined : path.slice(1));
+    const found = file === undefined ? undefined : findStaticFile(staticDir, `/${file}`, { exact: true });
+    if (found) return { status: 200, headers: [...headers, ['content-type', found.type]], body: found.bytes };
     for (const route of config.routes.slice(filesystem + 1)) {
       if (!matches(route, path)) continue;
       const page = findStaticFile(staticDir, route.dest!);
