@@ -21,7 +21,6 @@ export interface EdgeCase {
   vary?: string;
   lang?: string;
   pad?: number;
-  static?: boolean;
   /** The locale code the answer stores in the myLocale cookie (an explicit choice). */
   setCookie?: string;
   /** Redirects a browser follows to the end, when not the default (1 for a redirect, 0 otherwise). */
