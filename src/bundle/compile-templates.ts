@@ -15,6 +15,9 @@ export interface CompiledTemplates extends TemplateModule {
 
 const loaded = new Map<string, CompiledTemplates>();
 
+/** The comment esbuild writes above each bundled module (ordinary comments are not kept). */
+const MODULE_PATH_COMMENT = /^\/\/ \S+$/gm;
+
 /**
  * Compile templates/ (TSX) for Node with esbuild and import the result. React stays external so the
  * templates and react-dom/server share one React. The module is written with a content hash in its
@@ -37,7 +40,9 @@ export async function compileTemplates(projectRoot: string): Promise<CompiledTem
     legalComments: 'none',
   });
   const code = result.outputFiles[0]!.text;
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  // esbuild heads each module with a "// path" comment, relative to the working directory: a hash of
+  // the code without them stays the same when a file moves or the project sits elsewhere.
+  const hash = createHash('sha256').update(code.replace(MODULE_PATH_COMMENT, '')).digest('hex').slice(0, 16);
   const cached = loaded.get(hash);
   if (cached) return cached;
   const modulesDir = existsSync(join(projectRoot, 'node_modules')) ? join(projectRoot, 'node_modules') : join(sitegenRoot(), 'node_modules');
