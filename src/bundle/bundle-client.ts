@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Assets } from '../render/page-props.js';
-import { sitegenRoot } from './sitegen-root.js';
+import { sitegenRoot } from '../fs/sitegen-root.js';
 
 export interface BundledAssets {
   assets: Omit<Assets, 'sprite'>;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { sitegenRoot } from './sitegen-root.js';
+import { sitegenRoot } from '../fs/sitegen-root.js';
 
 export interface BundledMiddleware {
   /** Web-standard module: `export default (request) => Promise<Response | undefined>`. */

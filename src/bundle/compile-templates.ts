@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { TemplateModule } from '../render/render-site.js';
-import { sitegenRoot } from './sitegen-root.js';
+import { sitegenRoot } from '../fs/sitegen-root.js';
 
 export interface CompiledTemplates extends TemplateModule {
   spriteSvg(): string;

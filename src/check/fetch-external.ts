@@ -1,4 +1,4 @@
-import { mapConcurrent } from '../parallel/map-concurrent.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
 import type { Finding } from './finding.js';
 import type { ExternalLink } from './link-checks.js';
 

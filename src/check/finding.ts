@@ -1,4 +1,4 @@
-import type { EdgeConfig } from '../edge/edge-config-schema.js';
+import type { EdgeConfig } from '../model/edge-config.js';
 
 /**
  * What `sitegen check` reports: one finding per broken rule, at a file and (where it has one) a

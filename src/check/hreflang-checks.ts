@@ -1,4 +1,4 @@
-import { LOCALES } from '../locales/locale-table.js';
+import { LOCALES } from '../model/locale-table.js';
 import { positionAt, type CheckInput, type Finding } from './finding.js';
 import { sitePages } from './site-pages.js';
 import { factsByUrl, type PageFacts } from './xml/page-head.js';

@@ -1,5 +1,5 @@
 import { ConfigLoader, HtmlValidate, type Config, type ConfigData, type Message, type ResolvedConfig } from 'html-validate';
-import { LOCALES, WIDE_SCRIPTS, type Locale } from '../locales/locale-table.js';
+import { LOCALES, WIDE_SCRIPTS, type Locale } from '../model/locale-table.js';
 import { positionAt, type CheckInput, type Finding, type SitePage } from './finding.js';
 import { attributeOf, decodeEntities, rawTextOf, scanTags, type HtmlTag } from './html/scan-tags.js';
 import { sitePages } from './site-pages.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { edgeConfigSchema } from '../edge/edge-config-schema.js';
+import { edgeConfigSchema } from '../model/edge-config.js';
 import type { CheckInput } from './finding.js';
 import { parseLegacyUrls } from './legacy-urls.js';
 import type { LegacyUrl } from './redirect-checks.js';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
 import { build } from '../build.js';
 import { checkSite, type CheckReport } from '../check/check-site.js';
-import { edgeConfigSchema } from '../edge/edge-config-schema.js';
+import { edgeConfigSchema } from '../model/edge-config.js';
 import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';

@@ -1,5 +1,5 @@
-import { localeOfPath, type HostKey } from '../locales/locale-table.js';
-import { isHostConfigPath } from './host-config-files.js';
+import { localeOfPath, type HostKey } from '../model/locale-table.js';
+import { isHostConfigPath } from '../model/host-config-files.js';
 import type { Middleware } from './middleware.js';
 import { parseRequestPath } from './request-path.js';
 

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import type { Page } from '../route/page.js';
-import type { EdgeConfig } from './edge-config-schema.js';
+import type { Page } from '../model/page.js';
+import type { EdgeConfig } from '../model/edge-config.js';
 import type { RedirectSource } from './redirect-sources.js';
 import { joinPath, parseRequestPath } from './request-path.js';
 import { placeKey, prepareEdge, resolvePlace, MAX_STEPS, type Place, type Resolution } from './route-request.js';

@@ -1,12 +1,12 @@
-import { COOKIE } from '../../client/constants.js';
+import { COOKIE } from '../model/browser-contract.js';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
-import { DEFAULT_LOCALE, DETECTING_HOST, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
-import { BLOG_SECTIONS, CATEGORISED_SECTIONS } from '../validate/collections.js';
-import type { ValidSite } from '../validate/validate-site.js';
+import { DEFAULT_LOCALE, DETECTING_HOST, HOST_KEYS, LOCALES, rootLocaleOfHost } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
+import { BLOG_SECTIONS, CATEGORISED_SECTIONS } from '../model/collections.js';
+import type { ValidSite } from '../model/site.js';
 import { checkRedirects } from './check-redirects.js';
-import { edgeConfigSchema, type EdgeConfig } from './edge-config-schema.js';
+import { edgeConfigSchema, type EdgeConfig } from '../model/edge-config.js';
 import { createPageFilter, falsePositiveRate, pageKey } from './page-filter.js';
 import { collectRedirectSources } from './redirect-sources.js';
 

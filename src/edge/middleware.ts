@@ -1,7 +1,7 @@
 import { createClient } from '@vercel/edge-config';
 import { COOKIE_DAYS } from '../../client/constants.js';
 import { cookieString } from '../../client/platform/cookies.js';
-import { EDGE_CONFIG_ITEM, edgeConfigSchema, type EdgeConfig } from './edge-config-schema.js';
+import { EDGE_CONFIG_ITEM, edgeConfigSchema, type EdgeConfig } from '../model/edge-config.js';
 import { prepareEdge, routeRequest, type EdgeDecision, type PreparedEdge } from './route-request.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { SourcePlace } from '../errors/site-error.js';
-import { getLocale, type HostKey } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
+import { getLocale, type HostKey } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
 import { localePath } from '../route/urls.js';
-import type { ValidSite } from '../validate/validate-site.js';
+import type { ValidSite } from '../model/site.js';
 
 /** One redirect the content declares: from a path on a host to a path there or an absolute URL. */
 export interface RedirectSource {

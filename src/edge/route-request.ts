@@ -1,5 +1,5 @@
 import { detectLocale } from './detect-locale.js';
-import type { EdgeConfig } from './edge-config-schema.js';
+import type { EdgeConfig } from '../model/edge-config.js';
 import { pageFilterTest, pageKey } from './page-filter.js';
 import { formatPath, joinPath, parseRequestPath } from './request-path.js';
 

@@ -3,8 +3,8 @@ import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
-import { mapConcurrent } from '../parallel/map-concurrent.js';
-import type { OutputFile } from '../render/output-file.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
+import type { OutputFile } from '../model/output-file.js';
 
 /**
  * Check the output set before anything is written: two files for one path, or a path that would

@@ -1,6 +1,6 @@
-import { HOST_CONFIG_FILES } from '../edge/host-config-files.js';
-import { LOCALES } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
+import { HOST_CONFIG_FILES } from '../model/host-config-files.js';
+import { LOCALES } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
 
 /** Pages by locale and by host, as the build summary prints them. */
 export interface PageCounts {

@@ -1,5 +1,5 @@
-import { HOST_CONFIG_FILES } from '../edge/host-config-files.js';
-import type { OutputFile } from '../render/output-file.js';
+import { HOST_CONFIG_FILES } from '../model/host-config-files.js';
+import type { OutputFile } from '../model/output-file.js';
 import { escapeRegex } from './escape-regex.js';
 import { isSplat, type HostRules, type StaticRule } from './static-rules.js';
 

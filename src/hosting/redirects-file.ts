@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import type { OutputFile } from '../render/output-file.js';
+import type { OutputFile } from '../model/output-file.js';
 import { isSplat, type HostRules } from './static-rules.js';
 
 /** Cloudflare Pages `_redirects` limits; rules beyond them are dropped without a word. */

@@ -1,9 +1,9 @@
 import type { BundledMiddleware } from '../bundle/bundle-middleware.js';
-import type { SiteConfig } from '../config/site-config-schema.js';
+import type { SiteConfig } from '../model/site-config.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import { HOST_KEYS, localesOnHost, type HostKey } from '../locales/locale-table.js';
-import type { OutputFile } from '../render/output-file.js';
+import { HOST_KEYS, localesOnHost, type HostKey } from '../model/locale-table.js';
+import type { OutputFile } from '../model/output-file.js';
 import { hostDir } from '../route/urls.js';
 import { NGINX_GAPS, renderNginxConf } from './nginx-conf.js';
 import { renderRedirectsFile } from './redirects-file.js';

@@ -1,4 +1,4 @@
-import type { EdgeConfig } from '../edge/edge-config-schema.js';
+import type { EdgeConfig } from '../model/edge-config.js';
 
 /**
  * The edge document's rules as a flat list of path rules, for hosts that only understand

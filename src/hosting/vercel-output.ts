@@ -1,4 +1,4 @@
-import type { OutputFile } from '../render/output-file.js';
+import type { OutputFile } from '../model/output-file.js';
 import { escapeRegex } from './escape-regex.js';
 
 /** Vercel's limit on config.json routes. */

@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
-import type { PublicAsset } from '../load/load-sources.js';
-import { mapConcurrent } from '../parallel/map-concurrent.js';
-import type { OutputFile } from '../render/output-file.js';
-import type { ImageCache, ProcessedImage } from './image-cache.js';
-import type { ImageFact, ImageFacts } from './image-facts.js';
-import type { ImageOptions } from './image-variants.js';
+import type { PublicAsset } from '../model/sources.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
+import type { OutputFile } from '../model/output-file.js';
+import type { ImageCache, ProcessedImage } from '../incremental/image-cache.js';
+import type { ImageFact, ImageFacts } from '../model/images.js';
+import type { ImageOptions } from '../model/images.js';
 
 export interface ImageStats {
   /** Raster images that have variants. */

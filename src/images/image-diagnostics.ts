@@ -1,5 +1,5 @@
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import type { Entry, ValidSite } from '../validate/validate-site.js';
+import type { Entry, ValidSite } from '../model/site.js';
 
 /**
  * An image that could not be read or encoded is an error at every place a page shows it (file,

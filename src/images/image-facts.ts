@@ -1,27 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import type { PublicAsset } from '../load/load-sources.js';
-import { cssSize, planVariants, type ImageFormat, type ImageOptions, type ImageVariant } from './image-variants.js';
+import type { PublicAsset } from '../model/sources.js';
+import { cssSize, planVariants, type ImageFormat, type ImageOptions, type ImageVariant } from '../model/images.js';
+import type { ImageFact, ImageFacts } from '../model/images.js';
 
 /** The encoder and its version: part of every cache key and variant name, so a new sharp re-encodes. */
 export const ENCODER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
-
-/** A planned variant and the host-relative URL it is served at. */
-export interface PlannedVariant extends ImageVariant {
-  path: string;
-}
-
-/**
- * What pages need to know about one public image, before any encoding: the size to lay it out at
- * and the URLs of its variants. Reading it takes the file header only, so parse can place
- * <picture> elements while the variants are still being encoded.
- */
-export type ImageFact =
-  | { kind: 'raster'; width: number; height: number; key: string; variants: PlannedVariant[] }
-  | { kind: 'vector'; width?: number; height?: number }
-  | { kind: 'unreadable'; reason: string };
-
-export type ImageFacts = ReadonlyMap<string, ImageFact>;
 
 const RASTER = /\.(png|jpe?g|gif|webp|avif|tiff?)$/i;
 

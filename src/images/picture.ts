@@ -1,4 +1,4 @@
-import type { ImageFact } from './image-facts.js';
+import type { ImageFact } from '../model/images.js';
 
 /**
  * How one image is placed in a page, as data: the Markdown renderer turns it into HTML elements

@@ -1,27 +1,6 @@
 import { FILES_AT_ONCE, type SourceFs } from '../fs/source-fs.js';
-import { mapConcurrent } from '../parallel/map-concurrent.js';
-
-export interface SourceFile {
-  /** Path relative to the project root, POSIX-style: content/en/blog/x.md. */
-  path: string;
-  text: string;
-}
-
-export interface PublicAsset {
-  /** Path the file is served at: /images/x.svg. */
-  urlPath: string;
-  bytes: Uint8Array;
-}
-
-export interface SourceSet {
-  contentDir: string;
-  /** Markdown and YAML files of the content directory, sorted by path. */
-  files: SourceFile[];
-  /** Files under <content>/public, copied to every host as they are. */
-  assets: PublicAsset[];
-}
-
-const decoder = new TextDecoder('utf-8', { fatal: false });
+import { mapConcurrent } from '../fs/map-concurrent.js';
+import { decodeSource, type PublicAsset, type SourceFile, type SourceSet } from '../model/sources.js';
 
 /** Read every content file. No parsing decisions here: that is the parse stage's job. */
 export async function loadSources(fs: SourceFs, contentDir: string): Promise<SourceSet> {
@@ -43,8 +22,3 @@ export async function loadSources(fs: SourceFs, contentDir: string): Promise<Sou
   return { contentDir, files, assets };
 }
 
-/** A content file's text: UTF-8 (malformed bytes become U+FFFD), without a byte order mark. */
-export function decodeSource(bytes: Uint8Array): string {
-  const text = decoder.decode(bytes);
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}

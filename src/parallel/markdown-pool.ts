@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { ImageFacts } from '../images/image-facts.js';
-import type { RenderedMarkdown } from '../parse/markdown.js';
+import type { ImageFacts } from '../model/images.js';
+import type { RenderedMarkdown } from '../model/markdown.js';
 import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
 
 export type PoolMessage =

@@ -3,7 +3,7 @@
  * facts of the current build. bin/sitegen bundles this file next to the CLI.
  */
 import { parentPort } from 'node:worker_threads';
-import type { ImageFacts } from '../images/image-facts.js';
+import type { ImageFacts } from '../model/images.js';
 import { renderJob } from '../parse/markdown-jobs.js';
 import type { PoolMessage } from './markdown-pool.js';
 

@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
-import { LOCALES, localeOfPath, HOST_KEYS, type HostKey, type Locale } from '../locales/locale-table.js';
+import type { SiteConfig } from '../model/site-config.js';
+import { LOCALES, localeOfPath, HOST_KEYS, type HostKey, type Locale } from '../model/locale-table.js';
 
 export interface LinkContext {
   locale: Locale;

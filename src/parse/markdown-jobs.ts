@@ -1,6 +1,7 @@
-import type { ImageFacts } from '../images/image-facts.js';
+import type { ImageFacts } from '../model/images.js';
 import type { LinkContext } from './classify-href.js';
-import { renderMarkdown, type RenderedMarkdown } from './markdown.js';
+import { renderMarkdown } from './markdown.js';
+import { type RenderedMarkdown } from '../model/markdown.js';
 
 /**
  * One Markdown body to render, as plain data: it can be sent to a worker thread and hashed for the

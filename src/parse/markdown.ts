@@ -13,35 +13,10 @@ import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import type { SourcePosition } from '../errors/site-error.js';
-import type { ImageFact, ImageFacts } from '../images/image-facts.js';
+import type { ImageFact, ImageFacts } from '../model/images.js';
 import { pictureOf } from '../images/picture.js';
 import { classifyHref, type LinkContext } from './classify-href.js';
-
-/** A link or image reference found in a Markdown body, for the link check after routing. */
-export interface ContentLink {
-  /** image: the src of an <img>; asset: a link to a file; page: a link to a page. */
-  kind: 'page' | 'asset' | 'image';
-  /** Host-relative path the link points to (no query or fragment). */
-  path: string;
-  host: LinkContext['locale']['host'];
-  /** The href as the writer wrote it. */
-  written: string;
-  position: SourcePosition;
-}
-
-export interface Heading {
-  id: string;
-  text: string;
-  depth: number;
-}
-
-export interface RenderedMarkdown {
-  html: string;
-  links: ContentLink[];
-  headings: Heading[];
-  /** Plain text of the first paragraph, for descriptions that fall back to the body. */
-  excerpt: string;
-}
+import type { ContentLink, Heading, RenderedMarkdown } from '../model/markdown.js';
 
 /** What the renderer knows of the site's images, to place them with sizes and variants. */
 export interface MarkdownImages {

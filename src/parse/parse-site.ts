@@ -1,10 +1,10 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
+import type { SiteConfig } from '../model/site-config.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import { getLocale, isLocaleCode, type LocaleCode } from '../locales/locale-table.js';
-import type { SourceFile, SourceSet } from '../load/load-sources.js';
+import { getLocale, isLocaleCode, type LocaleCode } from '../model/locale-table.js';
+import type { SourceFile, SourceSet } from '../model/sources.js';
 import { splitFrontMatter, type SplitFrontMatter } from './front-matter.js';
-import type { ImageFacts } from '../images/image-facts.js';
-import type { ContentLink, Heading } from './markdown.js';
+import type { ImageFacts } from '../model/images.js';
+import type { ContentLink, Heading } from '../model/markdown.js';
 import { renderInThisThread, type MarkdownJob, type MarkdownRenderer } from './markdown-jobs.js';
 import { parseYaml, type PositionedYaml } from './parse-yaml.js';
 

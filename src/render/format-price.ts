@@ -1,5 +1,5 @@
-import type { CurrencyCode, Locale } from '../locales/locale-table.js';
-import type { Tables } from '../validate/data-tables.js';
+import type { CurrencyCode, Locale } from '../model/locale-table.js';
+import type { Tables } from '../model/data-tables.js';
 
 type CurrencyTable = Tables['pricing']['currencies'];
 

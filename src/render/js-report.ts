@@ -2,7 +2,7 @@ import type { ClientChunk } from '../bundle/bundle-client.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
 import { intern } from './intern.js';
-import type { OutputFile } from './output-file.js';
+import type { OutputFile } from '../model/output-file.js';
 
 /**
  * The per-page JavaScript report (dist/reports/js.json) and its budget check. For each page:

@@ -1,6 +1,6 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
-import { getLocale } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
+import type { SiteConfig } from '../model/site-config.js';
+import { getLocale } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
 import { serializeScriptJson } from './json-ld.js';
 import type { PageMeta } from './page-props.js';

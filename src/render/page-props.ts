@@ -1,9 +1,9 @@
-import type { RuntimeConfig } from '../../client/runtime-config.js';
-import type { SiteConfig } from '../config/site-config-schema.js';
-import type { ImageFacts } from '../images/image-facts.js';
-import type { Locale } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
-import type { FaqEntry, Tables } from '../validate/data-tables.js';
+import type { RuntimeConfig } from '../model/browser-contract.js';
+import type { SiteConfig } from '../model/site-config.js';
+import type { ImageFacts } from '../model/images.js';
+import type { Locale } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
+import type { FaqEntry, Tables } from '../model/data-tables.js';
 import type { Translate } from './translator.js';
 
 /** Title, description and structured data of a page, decided in src/render so templates only place them. */

@@ -1,6 +1,6 @@
-import type { RuntimeConfig } from '../../client/runtime-config.js';
-import type { SiteConfig } from '../config/site-config-schema.js';
-import type { Locale } from '../locales/locale-table.js';
+import type { RuntimeConfig } from '../model/browser-contract.js';
+import type { SiteConfig } from '../model/site-config.js';
+import type { Locale } from '../model/locale-table.js';
 import type { Translate } from './translator.js';
 
 /**

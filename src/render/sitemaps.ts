@@ -1,9 +1,9 @@
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
-import type { SiteConfig } from '../config/site-config-schema.js';
-import { HOST_KEYS, LOCALES, type HostKey } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
+import type { SiteConfig } from '../model/site-config.js';
+import { HOST_KEYS, LOCALES, type HostKey } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
 import { hostDir } from '../route/urls.js';
-import type { OutputFile } from './output-file.js';
+import type { OutputFile } from '../model/output-file.js';
 
 /** sitemaps.org limits for one file. */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };

@@ -1,8 +1,8 @@
-import { getLocale, LOCALES, SOURCE_LOCALE, type LocaleCode } from '../locales/locale-table.js';
-import { docsPageKey, offeredPages, sectionOffered, useCaseKey } from '../route/availability.js';
-import type { Page } from '../route/page.js';
-import type { Entry, ValidSite } from '../validate/validate-site.js';
-import type { OutputFile } from './output-file.js';
+import { getLocale, LOCALES, SOURCE_LOCALE, type LocaleCode } from '../model/locale-table.js';
+import { docsPageKey, offeredPages, sectionOffered, useCaseKey } from '../model/availability.js';
+import type { Page } from '../model/page.js';
+import type { Entry, ValidSite } from '../model/site.js';
+import type { OutputFile } from '../model/output-file.js';
 
 /**
  * The translation coverage report (dist/reports/translations.json and .html): every content page and

@@ -1,4 +1,4 @@
-import { getLocale, SOURCE_LOCALE, type LocaleCode } from '../locales/locale-table.js';
+import { getLocale, SOURCE_LOCALE, type LocaleCode } from '../model/locale-table.js';
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 

@@ -1,9 +1,9 @@
-import { LOCALES, type Locale } from '../locales/locale-table.js';
-import type { Section } from '../validate/collections.js';
-import { CATEGORISED_SECTIONS, MARKDOWN_PAGES } from '../validate/collections.js';
-import type { Entry, ValidSite } from '../validate/validate-site.js';
-import { docsPageKey, useCaseIdsFor, useCaseKey } from './availability.js';
-import type { Layout, ListInfo, Page, TemplateName } from './page.js';
+import { LOCALES, type Locale } from '../model/locale-table.js';
+import type { Section } from '../model/collections.js';
+import { CATEGORISED_SECTIONS, MARKDOWN_PAGES } from '../model/collections.js';
+import type { Entry, ValidSite } from '../model/site.js';
+import { docsPageKey, useCaseIdsFor, useCaseKey } from '../model/availability.js';
+import type { Layout, ListInfo, Page, TemplateName } from '../model/page.js';
 import { absoluteUrl, localePath, notFoundPathOf, outputPathOf } from './urls.js';
 
 type PageSeed = Pick<Page, 'key' | 'template' | 'section'> & Partial<Pick<Page, 'entry' | 'list' | 'parentKey' | 'lastmod' | 'layout' | 'indexable'>> & { route: string };

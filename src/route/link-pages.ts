@@ -1,8 +1,8 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
-import { COOKIE } from '../../client/constants.js';
-import { DEFAULT_LOCALE, DETECTING_HOST, getLocale, LOCALES, type Locale } from '../locales/locale-table.js';
-import { BLOG_SECTIONS } from '../validate/collections.js';
-import type { Alternate, Crumb, Page, SwitchTarget } from './page.js';
+import type { SiteConfig } from '../model/site-config.js';
+import { COOKIE } from '../model/browser-contract.js';
+import { DEFAULT_LOCALE, DETECTING_HOST, getLocale, LOCALES, type Locale } from '../model/locale-table.js';
+import { BLOG_SECTIONS } from '../model/collections.js';
+import type { Alternate, Crumb, Page, SwitchTarget } from '../model/page.js';
 import type { SiteIndex } from './site-index.js';
 
 /**

@@ -1,9 +1,9 @@
 import { codeFrame } from '../errors/code-frame.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import type { Entry, ValidSite } from '../validate/validate-site.js';
+import type { Entry, ValidSite } from '../model/site.js';
 import { buildPages } from './build-pages.js';
 import { linkPages } from './link-pages.js';
-import type { Page } from './page.js';
+import type { Page } from '../model/page.js';
 import { indexPages, type SiteIndex } from './site-index.js';
 
 export interface RoutedSite {

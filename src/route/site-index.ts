@@ -1,7 +1,7 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
-import { getLocale, type HostKey, type LocaleCode } from '../locales/locale-table.js';
-import { BLOG_SECTIONS } from '../validate/collections.js';
-import type { Page } from './page.js';
+import type { SiteConfig } from '../model/site-config.js';
+import { getLocale, type HostKey, type LocaleCode } from '../model/locale-table.js';
+import { BLOG_SECTIONS } from '../model/collections.js';
+import type { Page } from '../model/page.js';
 import { localePath } from './urls.js';
 
 /** Lookups over the route table, shared by linking, rendering and checks. */

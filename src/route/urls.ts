@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
-import type { HostKey, Locale } from '../locales/locale-table.js';
+import type { SiteConfig } from '../model/site-config.js';
+import type { HostKey, Locale } from '../model/locale-table.js';
 
 /** Host-relative path of a route in a locale: '/' + prefix + route, never a trailing slash. */
 export function localePath(locale: Locale, route: string): string {

@@ -2,7 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { dirname, join, sep } from 'node:path';
 import { createSession, rebuild, warmUp, type BuildOptions, type BuildResult } from '../build.js';
-import { edgeConfigSchema } from '../edge/edge-config-schema.js';
+import { edgeConfigSchema } from '../model/edge-config.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { FileReader } from './read-files.js';
 import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';

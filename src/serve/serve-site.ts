@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { edgeConfigSchema, type EdgeConfig } from '../edge/edge-config-schema.js';
+import { edgeConfigSchema, type EdgeConfig } from '../model/edge-config.js';
 import { createMiddleware, type Middleware } from '../edge/middleware.js';
 import { parseRequestPath } from '../edge/request-path.js';
-import { isHostConfigPath } from '../edge/host-config-files.js';
-import { localeOfPath, type HostKey } from '../locales/locale-table.js';
+import { isHostConfigPath } from '../model/host-config-files.js';
+import { localeOfPath, type HostKey } from '../model/locale-table.js';
 import { compressFor } from './compress.js';
 import { contentTypeOf, isCompressible } from './content-types.js';
 import { createFileReader, type FileReader } from './read-files.js';

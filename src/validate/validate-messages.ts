@@ -1,5 +1,5 @@
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import { LOCALES, SOURCE_LOCALE, type LocaleCode } from '../locales/locale-table.js';
+import { LOCALES, SOURCE_LOCALE, type LocaleCode } from '../model/locale-table.js';
 import type { ParsedTable } from '../parse/parse-site.js';
 
 /**

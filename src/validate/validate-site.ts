@@ -1,54 +1,17 @@
-import type { SiteConfig } from '../config/site-config-schema.js';
+import type { SiteConfig } from '../model/site-config.js';
 import { codeFrame } from '../errors/code-frame.js';
 import { diagnostic, warning, type Diagnostic, type SourcePlace } from '../errors/site-error.js';
-import { getLocale, LOCALES, type HostKey, type LocaleCode } from '../locales/locale-table.js';
-import type { ContentLink, Heading } from '../parse/markdown.js';
+import { getLocale, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
+import type { ContentLink, Heading } from '../model/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
-import type { ImageFacts } from '../images/image-facts.js';
-import { offeredIn, offeredPages, sectionOffered, useCaseIdsFor } from '../route/availability.js';
-import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from './collections.js';
-import { slugId } from './field-schemas.js';
-import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from './data-tables.js';
+import type { ImageFacts } from '../model/images.js';
+import { offeredIn, offeredPages, sectionOffered, useCaseIdsFor } from '../model/availability.js';
+import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from '../model/collections.js';
+import { slugId } from '../model/field-schemas.js';
+import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from '../model/data-tables.js';
 import { validateMessages } from './validate-messages.js';
-import { zodIssuesToDiagnostics } from './zod-diagnostics.js';
-
-export interface Entry {
-  file: string;
-  source: string;
-  locale: LocaleCode;
-  section: Section;
-  id: string;
-  /** URL segment: front matter `slug`, else the id. */
-  slug: string;
-  meta: AnyMeta & { category?: string; tags?: string[]; date?: string; updated?: string; author?: string; cover?: string; version?: string; website?: string; order?: number };
-  html: string;
-  links: ContentLink[];
-  headings: Heading[];
-  excerpt: string;
-  /** Old addresses from front matter `aliases`, each with its place in the file. */
-  aliases: { alias: string; place: SourcePlace }[];
-  /** Site images the page shows (its cover, then its Markdown images), each with its place in the file. */
-  images: { path: string; place: SourcePlace }[];
-}
-
-/** One row of content/data/redirects.yaml with its place, for redirect-graph errors. */
-export interface RedirectRow {
-  from: string;
-  to: string;
-  host: HostKey;
-  place: SourcePlace;
-}
-
-export interface ValidSite {
-  config: SiteConfig;
-  entries: Entry[];
-  tables: Tables;
-  messages: Map<LocaleCode, Map<string, string>>;
-  faq: Map<LocaleCode, FaqEntry[]>;
-  assets: Map<string, Uint8Array>;
-  images: ImageFacts;
-  redirects: RedirectRow[];
-}
+import { zodIssuesToDiagnostics } from '../parse/zod-diagnostics.js';
+import type { Entry, RedirectRow, ValidSite } from '../model/site.js';
 
 export interface ValidationResult {
   site?: ValidSite;

@@ -1,5 +1,5 @@
 import type { PageProps } from '../../src/render/page-props.js';
-import { docsPageKey } from '../../src/route/availability.js';
+import { docsPageKey } from '../../src/model/availability.js';
 import { CardGrid } from '../parts/cards.js';
 import { PageHero } from '../parts/page-hero.js';
 import { Prose } from '../parts/prose.js';

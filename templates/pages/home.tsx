@@ -1,5 +1,5 @@
 import type { PageProps } from '../../src/render/page-props.js';
-import { useCaseKey } from '../../src/route/availability.js';
+import { useCaseKey } from '../../src/model/availability.js';
 import { CardGrid } from '../parts/cards.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand } from '../parts/page-hero.js';

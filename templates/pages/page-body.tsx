@@ -1,5 +1,5 @@
 import type { PageProps } from '../../src/render/page-props.js';
-import type { TemplateName } from '../../src/route/page.js';
+import type { TemplateName } from '../../src/model/page.js';
 import { ArticleList, ArticlePage } from './articles.js';
 import { CardList, DetailPage, MarkdownPage } from './content-pages.js';
 import { DocsIndex, DocsPage } from './docs.js';

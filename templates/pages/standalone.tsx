@@ -1,6 +1,6 @@
 import type { PageProps } from '../../src/render/page-props.js';
 import { formatCount, formatPrice } from '../../src/render/format-price.js';
-import type { CurrencyCode } from '../../src/locales/locale-table.js';
+import type { CurrencyCode } from '../../src/model/locale-table.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
 import { Island } from '../parts/island.js';

@@ -1,6 +1,6 @@
 import type { PageProps } from '../../src/render/page-props.js';
-import type { Page } from '../../src/route/page.js';
-import type { Entry } from '../../src/validate/validate-site.js';
+import type { Page } from '../../src/model/page.js';
+import type { Entry } from '../../src/model/site.js';
 import { formatDate } from './format.js';
 import { Icon, type IconName } from './icon.js';
 import { Picture } from './picture.js';

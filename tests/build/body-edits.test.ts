@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createSession, rebuild, type BuildOptions, type BuildResult, type BuildSession } from '../../src/build.js';
 import { memorySourceFs } from '../../src/fs/source-fs.js';
 import { renderInThisThread, type MarkdownRenderer } from '../../src/parse/markdown-jobs.js';
-import { warmUpMarkdown } from '../../src/rebuild/warm-up.js';
+import { warmUpMarkdown } from '../../src/incremental/warm-up.js';
 import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, publicFiles, ROOT, simplePage } from '../helpers/fixture.js';
 
 let dir: string;

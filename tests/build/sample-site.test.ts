@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { build, type BuildResult } from '../../src/build.js';
 import { HTML_VALIDATE_CONFIG } from '../../src/check/html-checks.js';
-import { edgeConfigSchema } from '../../src/edge/edge-config-schema.js';
+import { edgeConfigSchema } from '../../src/model/edge-config.js';
 import { ROOT } from '../helpers/fixture.js';
 import { headLinks, switcherLinks } from '../helpers/html.js';
 

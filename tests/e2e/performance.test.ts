@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/locales/locale-table.js';
+import { LOCALES } from '../../src/model/locale-table.js';
 import type { JsReport } from '../../src/render/js-report.js';
 import { e2e, localUrl, MOBILE, newPage, useBrowser } from './support/e2e.js';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EdgeConfig } from '../../src/edge/edge-config-schema.js';
+import type { EdgeConfig } from '../../src/model/edge-config.js';
 import { createMiddleware } from '../../src/edge/middleware.js';
 import { buildEdgeFixture, documentOf } from './edge-fixture.js';
 

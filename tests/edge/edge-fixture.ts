@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { BuildResult } from '../../src/build.js';
-import { edgeConfigSchema, type EdgeConfig } from '../../src/edge/edge-config-schema.js';
-import type { HostKey } from '../../src/locales/locale-table.js';
+import { edgeConfigSchema, type EdgeConfig } from '../../src/model/edge-config.js';
+import type { HostKey } from '../../src/model/locale-table.js';
 import { baseFiles, blogPost, buildFixture, MAIN, RU, simplePage, ZH } from '../helpers/fixture.js';
 
 export const HOSTNAMES: Record<HostKey, string> = { main: MAIN, zh: ZH, ru: RU };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
-import { sitegenRoot } from '../../bundle/sitegen-root.js';
+import { sitegenRoot } from '../../fs/sitegen-root.js';
 import type { Finding } from '../finding.js';
 import { SITEMAP_NS, XHTML_NS, type SitemapFile } from './sitemap-files.js';
 import type { XmlElement } from './xml-scan.js';

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOST_CONFIG_FILES } from '../../../src/edge/host-config-files.js';
-import { mapConcurrent } from '../../../src/parallel/map-concurrent.js';
+import { HOST_CONFIG_FILES } from '../../../src/model/host-config-files.js';
+import { mapConcurrent } from '../../../src/fs/map-concurrent.js';
 import { CASES, HOSTNAMES, type EdgeCase } from '../../edge/edge-fixture.js';
 import { buildSiteOnDisk } from './built-site.js';
 import { FEATURES, readmeRows, RESULTS_DIR, rowLine, type HostRow } from './host-table.js';

@@ -1,4 +1,4 @@
-import { HOST_KEYS, type HostKey } from '../../../src/locales/locale-table.js';
+import { HOST_KEYS, type HostKey } from '../../../src/model/locale-table.js';
 import { HOSTNAMES } from '../../edge/edge-fixture.js';
 
 /** The host key of one of the fixture's hostnames (content/site.yaml), if it is one. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { HOST_KEYS } from '../../../src/locales/locale-table.js';
+import { HOST_KEYS } from '../../../src/model/locale-table.js';
 import { HOSTNAMES } from '../../edge/edge-fixture.js';
 import { loadEdgeFunction, type EdgeFunction } from '../../helpers/edge-function.js';
 import { hostKeyOf } from './hostnames.js';

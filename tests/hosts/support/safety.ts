@@ -1,5 +1,5 @@
-import { COOKIE } from '../../../client/constants.js';
-import { LOCALE_CODES } from '../../../src/locales/locale-table.js';
+import { COOKIE } from '../../../src/model/browser-contract.js';
+import { LOCALE_CODES } from '../../../src/model/locale-table.js';
 import { HOSTNAMES } from '../../edge/edge-fixture.js';
 import { hostKeyOf } from './hostnames.js';
 import { header, type RawResponse } from './raw-http.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOST_CONFIG_FILES } from '../../../src/edge/host-config-files.js';
+import { HOST_CONFIG_FILES } from '../../../src/model/host-config-files.js';
 import { contentTypeOf } from '../../../src/serve/content-types.js';
 
 export interface FoundFile { path: string; bytes: Uint8Array; type: string }

@@ -1,4 +1,4 @@
-import type { HostKey } from '../../../src/locales/locale-table.js';
+import type { HostKey } from '../../../src/model/locale-table.js';
 import { HOSTNAMES } from '../../edge/edge-fixture.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw-http.js';
 

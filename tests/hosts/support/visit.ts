@@ -1,4 +1,4 @@
-import { COOKIE } from '../../../client/constants.js';
+import { COOKIE } from '../../../src/model/browser-contract.js';
 import { HOSTNAMES } from '../../edge/edge-fixture.js';
 import { hostKeyOf } from './hostnames.js';
 import { header, type RawResponse } from './raw-http.js';

@@ -3,8 +3,8 @@ import { build } from '../../../src/build.js';
 import type { CheckInput, Finding } from '../../../src/check/finding.js';
 import { checkHtml } from '../../../src/check/html-checks.js';
 import { decodeEntities, scanTags } from '../../../src/check/html/scan-tags.js';
-import type { EdgeConfig } from '../../../src/edge/edge-config-schema.js';
-import { LOCALES } from '../../../src/locales/locale-table.js';
+import type { EdgeConfig } from '../../../src/model/edge-config.js';
+import { LOCALES } from '../../../src/model/locale-table.js';
 import { ROOT } from '../../helpers/fixture.js';
 
 /** What sitePages reads of the edge document: the hosts' origins and the locales (for 404 pages). */

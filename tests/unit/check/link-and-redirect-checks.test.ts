@@ -3,7 +3,7 @@ import { checkLinks } from '../../../src/check/link-checks.js';
 import { parseLegacyUrls } from '../../../src/check/legacy-urls.js';
 import { checkRedirects } from '../../../src/check/redirect-checks.js';
 import type { CheckInput } from '../../../src/check/finding.js';
-import { edgeConfigSchema, type EdgeConfig } from '../../../src/edge/edge-config-schema.js';
+import { edgeConfigSchema, type EdgeConfig } from '../../../src/model/edge-config.js';
 import { baseFiles, buildFixture, MAIN, publicFiles, simplePage } from '../../helpers/fixture.js';
 
 let base: CheckInput;

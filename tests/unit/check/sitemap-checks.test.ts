@@ -3,7 +3,7 @@ import { build } from '../../../src/build.js';
 import type { CheckInput, Finding } from '../../../src/check/finding.js';
 import { checkHreflang } from '../../../src/check/hreflang-checks.js';
 import { checkSitemaps, robotsPattern } from '../../../src/check/sitemap-checks.js';
-import type { EdgeConfig } from '../../../src/edge/edge-config-schema.js';
+import type { EdgeConfig } from '../../../src/model/edge-config.js';
 import { ROOT } from '../../helpers/fixture.js';
 import { CLUSTER, EDGE, EN, MAIN, ORIGIN, VI, checkInput, cleanFiles, robots, sitemapIndex, urlset } from './sitemap-fixture.js';
 

@@ -1,6 +1,6 @@
 import type { CheckInput } from '../../../src/check/finding.js';
-import type { EdgeConfig } from '../../../src/edge/edge-config-schema.js';
-import { LOCALES } from '../../../src/locales/locale-table.js';
+import type { EdgeConfig } from '../../../src/model/edge-config.js';
+import { LOCALES } from '../../../src/model/locale-table.js';
 
 /**
  * A tiny built site for the sitemap and hreflang checks: two pages of one cluster (English and

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeImages } from '../../../src/images/encode-images.js';
-import { diskImageCache } from '../../../src/images/image-cache.js';
-import { readImageFacts, vectorFact, type ImageFact } from '../../../src/images/image-facts.js';
-import { DEFAULT_IMAGE_OPTIONS, planVariants } from '../../../src/images/image-variants.js';
+import { diskImageCache } from '../../../src/incremental/image-cache.js';
+import { readImageFacts, vectorFact } from '../../../src/images/image-facts.js';
+import { type ImageFact } from '../../../src/model/images.js';
+import { DEFAULT_IMAGE_OPTIONS, planVariants } from '../../../src/model/images.js';
 import { pictureOf } from '../../../src/images/picture.js';
-import type { PublicAsset } from '../../../src/load/load-sources.js';
+import type { PublicAsset } from '../../../src/model/sources.js';
 
 let dir: string;
 let png: Uint8Array;

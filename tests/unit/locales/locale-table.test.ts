@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getLocale, LOCALES, localeOfPath, rootLocaleOfHost } from '../../../src/locales/locale-table.js';
+import { getLocale, LOCALES, localeOfPath, rootLocaleOfHost } from '../../../src/model/locale-table.js';
 
 describe('locale table', () => {
   it('has the 14 locales of the spec, each code once', () => {

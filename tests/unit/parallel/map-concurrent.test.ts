@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapConcurrent } from '../../../src/parallel/map-concurrent.js';
+import { mapConcurrent } from '../../../src/fs/map-concurrent.js';
 
 describe('mapConcurrent', () => {
   it('never has more than the limit in flight, and keeps results in input order', async () => {

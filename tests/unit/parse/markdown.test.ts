@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getLocale } from '../../../src/locales/locale-table.js';
-import type { ImageFact } from '../../../src/images/image-facts.js';
+import { getLocale } from '../../../src/model/locale-table.js';
+import type { ImageFact } from '../../../src/model/images.js';
 import { renderMarkdown } from '../../../src/parse/markdown.js';
 
 const hosts = { main: 'https://www.polybrowser.example', zh: 'https://www.polybrowser-cn.example', ru: 'https://www.polybrowser-ru.example' };

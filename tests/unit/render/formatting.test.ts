@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { getLocale } from '../../../src/locales/locale-table.js';
-import { appLinkUrl } from '../../../client/visitor/app-links.js';
+import { getLocale } from '../../../src/model/locale-table.js';
+import { appLinkUrl } from '../../../src/model/browser-contract.js';
 import { formatPrice } from '../../../src/render/format-price.js';
 import { serializeScriptJson } from '../../../src/render/json-ld.js';
 import { ROOT } from '../../helpers/fixture.js';

@@ -2,10 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRuntimeConfig, RUNTIME_CONFIG_ID, type RuntimeConfig } from '../../../client/runtime-config.js';
-import { parseSiteConfig } from '../../../src/config/load-site-config.js';
-import type { SiteConfig } from '../../../src/config/site-config-schema.js';
-import { getLocale, type LocaleCode } from '../../../src/locales/locale-table.js';
+import { readRuntimeConfig } from '../../../client/runtime-config.js';
+import { RUNTIME_CONFIG_ID, type RuntimeConfig } from '../../../src/model/browser-contract.js';
+import { parseSiteConfig } from '../../../src/parse/parse-site-config.js';
+import type { SiteConfig } from '../../../src/model/site-config.js';
+import { getLocale, type LocaleCode } from '../../../src/model/locale-table.js';
 import { serializeScriptJson } from '../../../src/render/json-ld.js';
 import { runtimeConfigOf } from '../../../src/render/runtime-config.js';
 import type { Translate } from '../../../src/render/translator.js';

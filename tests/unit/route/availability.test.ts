@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredIn, useCaseIdsFor, useCaseKey } from '../../../src/route/availability.js';
+import { offeredIn, useCaseIdsFor, useCaseKey } from '../../../src/model/availability.js';
 
 const table = {
   ids: ['traffic', 'media-market', 'betting', 'crypto', 'data-collection'],

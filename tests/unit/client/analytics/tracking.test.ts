@@ -4,7 +4,7 @@ import { TIMING } from '../../../../client/constants.js';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../../client/api/api-client.js';
 import type { VisitorIp } from '../../../../client/services/visitor-ip.js';
 import { initTracking, type TrackingHandle } from '../../../../client/analytics/tracking.js';
-import type { RuntimeConfig } from '../../../../client/runtime-config.js';
+import type { RuntimeConfig } from '../../../../src/model/browser-contract.js';
 import { memorySafeStorage, randomKeyBase64 } from './helpers.js';
 
 function config(consentCountries: string[]): RuntimeConfig {

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { ApiError, createApiClient, type ApiClient, type ApiRequest, type ApiResponse } from '../../../../client/api/api-client.js';
-import type { RuntimeConfig } from '../../../../client/runtime-config.js';
+import type { RuntimeConfig } from '../../../../src/model/browser-contract.js';
 import type { SafeStorage } from '../../../../client/platform/storage.js';
 export { memoryStorage } from '../memory-storage.js';
 

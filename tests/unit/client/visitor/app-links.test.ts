@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { appLinkUrl, decorateAppLinks, registerLinkUrl } from '../../../../client/visitor/app-links.js';
+import { decorateAppLinks, registerLinkUrl } from '../../../../client/visitor/app-links.js';
+import { appLinkUrl } from '../../../../src/model/browser-contract.js';
 import { config, fakeDoc } from './fakes.js';
 
 const page = 'https://www.polybrowser.example/vn/pricing?x=1';

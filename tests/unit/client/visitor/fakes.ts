@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../../client/api/api-client.js';
 import { safeStorage, type SafeStorage } from '../../../../client/platform/storage.js';
-import type { RuntimeConfig } from '../../../../client/runtime-config.js';
+import type { RuntimeConfig } from '../../../../src/model/browser-contract.js';
 export { memoryStorage } from '../memory-storage.js';
 
 export const config: RuntimeConfig = {

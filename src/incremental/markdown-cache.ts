@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
-import type { ImageFacts } from '../images/image-facts.js';
-import { mapConcurrent } from '../parallel/map-concurrent.js';
-import type { RenderedMarkdown } from '../parse/markdown.js';
+import type { ImageFacts } from '../model/images.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
+import type { RenderedMarkdown } from '../model/markdown.js';
 import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
 
 export interface CacheStats {

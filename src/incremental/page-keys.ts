@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { LocaleCode } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
+import type { LocaleCode } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
-import type { Tables } from '../validate/data-tables.js';
-import type { Entry, ValidSite } from '../validate/validate-site.js';
-import { intern } from './intern.js';
-import type { Assets } from './page-props.js';
+import type { Tables } from '../model/data-tables.js';
+import type { Entry, ValidSite } from '../model/site.js';
+import { intern } from '../render/intern.js';
+import type { Assets } from '../render/page-props.js';
 
 /**
  * What a page's HTML depends on, so an incremental build renders again only the pages whose inputs

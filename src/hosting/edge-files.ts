@@ -1,7 +1,7 @@
 import type { BundledMiddleware } from '../bundle/bundle-middleware.js';
-import type { OutputFile } from '../render/output-file.js';
-import type { CompiledEdgeConfig } from './compile-edge-config.js';
-import { EDGE_CONFIG_ITEM } from './edge-config-schema.js';
+import type { OutputFile } from '../model/output-file.js';
+import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
+import { EDGE_CONFIG_ITEM } from '../model/edge-config.js';
 
 /**
  * The edge outputs every target shares: the document (minified, as stored), the body of the Vercel

@@ -5,8 +5,8 @@ import type { OutputCounts, PageCounts } from '../emit/output-counts.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import type { ImageStats } from '../images/encode-images.js';
-import { mapConcurrent } from '../parallel/map-concurrent.js';
-import type { SourceSet } from './load-sources.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
+import type { SourceSet } from '../model/sources.js';
 
 /**
  * What a successful build leaves for the next build of the same output, so that a build with

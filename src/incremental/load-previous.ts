@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
-import { mapConcurrent } from '../parallel/map-concurrent.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
 import type { RenderedPage } from '../render/render-site.js';
 
 /** Where a build records its pages' keys, inside its output (kept out of every hosting target). */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImageVariant } from './image-variants.js';
+import type { ImageVariant } from '../model/images.js';
 
 /** The outcome of processing one source image: its size and its encoded variants. */
 export interface ProcessedImage {

@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { parseYaml } from '../parse/parse-yaml.js';
-import { zodIssuesToDiagnostics } from '../validate/zod-diagnostics.js';
-import { siteConfigSchema, type SiteConfig } from './site-config-schema.js';
+import { zodIssuesToDiagnostics } from './zod-diagnostics.js';
+import { siteConfigSchema, type SiteConfig } from '../model/site-config.js';
 
 export interface LoadedConfig {
   config?: SiteConfig;

@@ -1,13 +1,13 @@
 import type { BuildResult } from '../build.js';
 import type { ClientChunk } from '../bundle/bundle-client.js';
-import type { SiteConfig } from '../config/site-config-schema.js';
+import type { SiteConfig } from '../model/site-config.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import type { RenderContext, RenderedPage } from '../render/render-site.js';
-import type { Page } from '../route/page.js';
+import type { Page } from '../model/page.js';
 import type { RoutedSite } from '../route/route-site.js';
 import type { SiteIndex } from '../route/site-index.js';
 import type { PageSlot } from './page-dependents.js';
-import type { Entry, ValidSite } from '../validate/validate-site.js';
+import type { Entry, ValidSite } from '../model/site.js';
 
 /**
  * What a build session (sitegen dev) keeps of its last good build, so the next build can start

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
-import { buildStampPath, STAMP_VERSION, type BuildStamp, type StampedFile, type StampedReport } from '../load/build-stamp.js';
-import { mapConcurrent } from '../parallel/map-concurrent.js';
+import { buildStampPath, STAMP_VERSION, type BuildStamp, type StampedFile, type StampedReport } from './build-stamp.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
 
 /**
  * Records a successful build (load/build-stamp.ts) after its output is in place: the inputs'

@@ -1,5 +1,5 @@
 import type { BuildResult } from '../build.js';
-import type { CacheStats } from '../cache/markdown-cache.js';
+import type { CacheStats } from './markdown-cache.js';
 import { collectOutput } from '../emit/emit-site.js';
 import { sortDiagnostics, type Diagnostic } from '../errors/site-error.js';
 import { imagePlacementErrors } from '../images/image-diagnostics.js';
@@ -8,10 +8,11 @@ import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
 import { markdownJobOf } from '../parse/parse-site.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
 import { renderPage, unknownKeyWarnings, type RenderContext, type RenderedPage } from '../render/render-site.js';
-import type { Page } from '../route/page.js';
+import type { Page } from '../model/page.js';
 import { checkEntryLinks } from '../route/route-site.js';
 import { withReplacedPages } from '../route/site-index.js';
-import { bodyImages, type Entry } from '../validate/validate-site.js';
+import { bodyImages } from '../validate/validate-site.js';
+import { type Entry } from '../model/site.js';
 import type { LastBuild } from './last-build.js';
 import { invalidatedDeps, pagesOfFile, pageSlot } from './page-dependents.js';
 

@@ -1,6 +1,6 @@
-import { LOCALES, type Locale, type LocaleCode } from '../locales/locale-table.js';
-import { BLOG_SECTIONS, type Section } from '../validate/collections.js';
-import type { Tables } from '../validate/data-tables.js';
+import { LOCALES, type Locale, type LocaleCode } from './locale-table.js';
+import { BLOG_SECTIONS, type Section } from './collections.js';
+import type { Tables } from './data-tables.js';
 
 /**
  * Whether a locale has a content section at all: blog, news and guide only where the locale has its

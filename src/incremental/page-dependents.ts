@@ -1,5 +1,5 @@
-import type { HostKey } from '../locales/locale-table.js';
-import type { Page } from '../route/page.js';
+import type { HostKey } from '../model/locale-table.js';
+import type { Page } from '../model/page.js';
 
 /** A page's place in the route table, as host and path: stable while the routes are. */
 export type PageSlot = string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOST_KEYS, LOCALE_CODES } from '../locales/locale-table.js';
+import { HOST_KEYS, LOCALE_CODES } from './locale-table.js';
 import { httpUrl, slugId } from './field-schemas.js';
 
 const id = slugId;

@@ -1,6 +1,6 @@
 import type { RoutedSite } from '../route/route-site.js';
-import { pageKey } from './page-inputs.js';
-import type { RenderedPage, RenderInputs, ReusablePages } from './render-site.js';
+import { pageKey } from './page-keys.js';
+import type { RenderedPage, RenderInputs, ReusablePages } from '../render/render-site.js';
 
 /** The pages whose key, computed with the dependencies the previous build recorded, is unchanged. */
 export async function reusablePages(routed: RoutedSite, inputs: RenderInputs, previous: ReadonlyMap<string, RenderedPage>, read: (paths: string[]) => Promise<Map<string, Uint8Array>>): Promise<ReusablePages> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { httpUrl } from '../validate/field-schemas.js';
-import { IMAGE_FORMATS } from '../images/image-variants.js';
+import { httpUrl } from './field-schemas.js';
+import { IMAGE_FORMATS } from './images.js';
 
 /** An absolute http(s) origin: scheme and host, no path, query or fragment. */
 const origin = z.string().refine((value) => {

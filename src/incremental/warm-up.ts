@@ -2,7 +2,7 @@ import { splitFrontMatter } from '../parse/front-matter.js';
 import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
 import { markdownJobOf } from '../parse/parse-site.js';
 import type { LastBuild } from './last-build.js';
-import { prepareForEdits } from './rebuild-bodies.js';
+import { prepareForEdits } from './body-edits.js';
 
 /** Bodies per warm-up call: the server answers requests between calls (~150 ms each). */
 const CHUNK = 8;

@@ -1,7 +1,7 @@
 import type { SourceFs } from '../fs/source-fs.js';
-import { decodeSource } from '../load/load-sources.js';
+import { decodeSource } from '../model/sources.js';
 import type { LastBuild } from './last-build.js';
-import type { FileEdit } from './rebuild-bodies.js';
+import type { FileEdit } from './body-edits.js';
 
 /** What a set of changed paths means for the next build. */
 export type ChangeSet =

@@ -1,6 +1,6 @@
-import type { HostKey, LocaleCode } from '../locales/locale-table.js';
-import type { Section } from '../validate/collections.js';
-import type { Entry } from '../validate/validate-site.js';
+import type { HostKey, LocaleCode } from './locale-table.js';
+import type { Section } from './collections.js';
+import type { Entry } from './site.js';
 
 /** The React template that renders a page (templates/pages/<name>.tsx). */
 export type TemplateName =

@@ -35,3 +35,20 @@ export function planVariants(width: number, height: number, options: ImageOption
 export function cssSize(width: number, height: number): { width: number; height: number } {
   return width >= 2 && height >= 2 ? { width: Math.round(width / 2), height: Math.round(height / 2) } : { width, height };
 }
+
+/** A planned variant and the host-relative URL it is served at. */
+export interface PlannedVariant extends ImageVariant {
+  path: string;
+}
+
+/**
+ * What pages need to know about one public image, before any encoding: the size to lay it out at
+ * and the URLs of its variants. Reading it takes the file header only, so parse can place
+ * <picture> elements while the variants are still being encoded.
+ */
+export type ImageFact =
+  | { kind: 'raster'; width: number; height: number; key: string; variants: PlannedVariant[] }
+  | { kind: 'vector'; width?: number; height?: number }
+  | { kind: 'unreadable'; reason: string };
+
+export type ImageFacts = ReadonlyMap<string, ImageFact>;

@@ -1,0 +1,46 @@
+import type { SourcePlace } from '../errors/site-error.js';
+import type { AnyMeta, Section } from './collections.js';
+import type { FaqEntry, Tables } from './data-tables.js';
+import type { ImageFacts } from './images.js';
+import type { HostKey, LocaleCode } from './locale-table.js';
+import type { ContentLink, Heading } from './markdown.js';
+import type { SiteConfig } from './site-config.js';
+/** The site after validation: what route, render and the incremental layer work from. */
+
+export interface Entry {
+  file: string;
+  source: string;
+  locale: LocaleCode;
+  section: Section;
+  id: string;
+  /** URL segment: front matter `slug`, else the id. */
+  slug: string;
+  meta: AnyMeta & { category?: string; tags?: string[]; date?: string; updated?: string; author?: string; cover?: string; version?: string; website?: string; order?: number };
+  html: string;
+  links: ContentLink[];
+  headings: Heading[];
+  excerpt: string;
+  /** Old addresses from front matter `aliases`, each with its place in the file. */
+  aliases: { alias: string; place: SourcePlace }[];
+  /** Site images the page shows (its cover, then its Markdown images), each with its place in the file. */
+  images: { path: string; place: SourcePlace }[];
+}
+
+/** One row of content/data/redirects.yaml with its place, for redirect-graph errors. */
+export interface RedirectRow {
+  from: string;
+  to: string;
+  host: HostKey;
+  place: SourcePlace;
+}
+
+export interface ValidSite {
+  config: SiteConfig;
+  entries: Entry[];
+  tables: Tables;
+  messages: Map<LocaleCode, Map<string, string>>;
+  faq: Map<LocaleCode, FaqEntry[]>;
+  assets: Map<string, Uint8Array>;
+  images: ImageFacts;
+  redirects: RedirectRow[];
+}
