@@ -48,23 +48,6 @@ export const TIMING = {
   buildPollMs: 5 * 60 * 1000,
 } as const;
 
-export const COOKIE_DAYS = {
-  locale: 365,
-  referrer: 365,
-  referral: 7,
-  device: 360,
-  consent: 365,
-} as const;
-
-/** Cookie and storage names of spec §3 (and two of ours: device id and consent). */
-export const COOKIE = {
-  locale: 'myLocale',
-  referral: '__REF',
-  referrer: '_POWER_REFERRER',
-  device: '_DEVICE_ID',
-  consent: 'sitegen_consent',
-} as const;
-
 export const STORAGE = {
   registerCode: 'registeCode',
   source: 'source',

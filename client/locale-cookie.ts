@@ -1,5 +1,5 @@
-import { COOKIE, COOKIE_DAYS } from './constants.js';
-import { cookieString } from './platform/cookies.js';
+import { COOKIE, COOKIE_DAYS } from '../src/model/browser-contract.js';
+import { cookieString } from '../src/model/browser-contract.js';
 
 /** Spec §9: the locale cookie lives 365 days, path /, SameSite=Lax. */
 export function localeCookie(code: string): string {

@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from './api/api-client.js';
 import type { SafeStorage } from './platform/storage.js';
-import type { RuntimeConfig } from './runtime-config.js';
+import type { RuntimeConfig } from '../src/model/browser-contract.js';
 import { fetchVisitorIp } from './services/visitor-ip.js';
 import { startBaseInfo } from './services/base-info.js';
 import { startChat } from './services/chat.js';

@@ -7,7 +7,7 @@ import type { ApiClient } from './api/api-client.js';
 import { initTracking, type TrackingHandle } from './analytics/tracking.js';
 import type { VisitorIp } from './services/visitor-ip.js';
 import type { SafeStorage } from './platform/storage.js';
-import type { RuntimeConfig } from './runtime-config.js';
+import type { RuntimeConfig } from '../src/model/browser-contract.js';
 
 export interface Tracking {
   reportError(error: unknown, context: { trigger: string }): void;

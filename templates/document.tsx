@@ -3,7 +3,7 @@ import { DefaultLayout } from './layouts/default-layout.js';
 import { ErrorLayout } from './layouts/error-layout.js';
 import { SpriteLayout } from './layouts/sprite-layout.js';
 import { PageBody } from './pages/page-body.js';
-import { RUNTIME_CONFIG_ID } from '../client/runtime-config.js';
+import { RUNTIME_CONFIG_ID } from '../src/model/browser-contract.js';
 import { serializeScriptJson } from '../src/render/json-ld.js';
 
 /** The whole HTML document: head from PageProps.meta, body from the page's layout and template. */

@@ -3,7 +3,7 @@
  * Missing crypto.subtle, a missing sendBeacon, a bad key or sendBeacon returning false all report
  * failure, so the events stay queued; nothing here throws.
  */
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { beaconBody, encryptBatch, importBeaconKey, IV_BYTES, type SubtleLike } from './beacon-codec.js';
 import type { AnalyticsEvent } from './events.js';
 import type { BatchSender } from './queue.js';

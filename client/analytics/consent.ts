@@ -3,7 +3,7 @@
  * (from the visitor-IP call of spec §7) is one of config.analytics.consentCountries. The choice is
  * kept in the consent cookie ('granted' or 'denied') for 365 days.
  */
-import { COOKIE, COOKIE_DAYS } from '../constants.js';
+import { COOKIE, COOKIE_DAYS } from '../../src/model/browser-contract.js';
 import { getCookie, setCookie } from '../platform/cookies.js';
 
 export type ConsentState = 'granted' | 'denied' | 'ask';

@@ -3,9 +3,9 @@
  * page and its locale, and the context fields user_id, user_info, device_id, screen_size,
  * app_version and login_ip.
  */
-import { COOKIE, COOKIE_DAYS } from '../constants.js';
+import { COOKIE, COOKIE_DAYS } from '../../src/model/browser-contract.js';
 import { getCookie, setCookie } from '../platform/cookies.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { randomId, type RandomSource } from './ids.js';
 
 export type EventType = 'click' | 'view' | 'expose' | 'error';

@@ -8,7 +8,7 @@ import { TIMING } from '../constants.js';
 import { sendFingerprintIfChanged } from '../fingerprint/send.js';
 import type { FingerprintEnv } from '../fingerprint/types.js';
 import type { SafeStorage } from '../platform/storage.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { startAnalytics, type AnalyticsWindow } from './auto-events.js';
 import { createBeaconSender, type BeaconNavigator } from './beacon.js';
 import { fetchVisitorIp, type VisitorIp } from '../services/visitor-ip.js';

@@ -7,7 +7,7 @@ import { apiUrl, type ApiClient } from '../api/api-client.js';
 import { base64ToUtf8, utf8ToBase64 } from '../analytics/base64.js';
 import { STORAGE } from '../constants.js';
 import type { SafeStorage } from '../platform/storage.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { collectFingerprint, stableFingerprint, type Fingerprint } from './collect.js';
 import { fingerprintEnv } from './env.js';
 import { fingerprintHash } from './hash.js';

@@ -1,5 +1,7 @@
 /** Cookies, read and written defensively: a page where document.cookie throws still works. */
 
+import { cookieString } from '../../src/model/browser-contract.js';
+
 export function getCookie(doc: Document, name: string): string | undefined {
   let all: string;
   try {
@@ -18,11 +20,6 @@ export function getCookie(doc: Document, name: string): string | undefined {
     }
   }
   return undefined;
-}
-
-/** The Set-Cookie-style string for a site cookie: path /, SameSite=Lax, Max-Age in days. */
-export function cookieString(name: string, value: string, days: number): string {
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${Math.round(days * 86400)}; Path=/; SameSite=Lax`;
 }
 
 export function setCookie(doc: Document, name: string, value: string, days: number): void {

@@ -4,9 +4,9 @@
  * `<script src>` with an http(s) src is taken from statistical_body; inline code never runs.
  */
 import { apiUrl, type ApiClient } from '../api/api-client.js';
-import { appLinkUrl } from '../visitor/app-links.js';
+import { appLinkUrl } from '../../src/model/browser-contract.js';
 import { parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { scriptSources } from './load-script.js';
 
 export interface BaseInfo {

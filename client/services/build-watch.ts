@@ -5,7 +5,7 @@
  * never interrupted mid-read.
  */
 import { TIMING } from '../constants.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 
 export const LATEST_BUILD_URL = '/builds/latest.json';
 

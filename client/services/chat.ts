@@ -10,7 +10,7 @@ import { apiUrl, type ApiClient } from '../api/api-client.js';
 import { BREAKPOINTS, FLOATING, STORAGE, TIMING } from '../constants.js';
 import type { SafeStorage } from '../platform/storage.js';
 import { parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { loadScript, scriptSources } from './load-script.js';
 
 export type ChatKind = 'SS_ROBOT' | 'SS_HUMAN' | 'HUAN_XIN';

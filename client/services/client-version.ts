@@ -5,7 +5,7 @@
  */
 import { apiUrl, type ApiClient } from '../api/api-client.js';
 import { parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import type { Loading } from '../widgets/loading.js';
 
 export const CLIENT_SYSTEMS = ['com_win64', 'com_win32', 'com_mac', 'com_arm64', 'com_linux'] as const;

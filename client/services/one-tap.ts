@@ -6,7 +6,7 @@
 import type { ApiClient } from '../api/api-client.js';
 import { TIMING } from '../constants.js';
 import { parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { loadScript } from './load-script.js';
 import { loginLanguage } from '../visitor/login-language.js';
 import { thirdPartyLogin, type ThirdPartyLoginForm } from './third-party-login.js';

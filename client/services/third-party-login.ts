@@ -5,7 +5,7 @@
  */
 import { ApiError, apiUrl, type ApiClient } from '../api/api-client.js';
 import { isOnDomains, parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 
 /** Spec §3 third-party login payload; every field is sent as given (undefined ones are left out). */
 export interface ThirdPartyLoginForm {

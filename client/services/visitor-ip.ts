@@ -3,7 +3,7 @@
  * and the chat choice (ip), so the runtime asks once per page.
  */
 import { apiUrl, type ApiClient } from '../api/api-client.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 
 /** Visitor IP info of spec §3. */
 export interface VisitorIp {

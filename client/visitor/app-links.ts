@@ -3,23 +3,9 @@
  * URL already says otherwise. On the page, register links also carry where the visitor came from
  * (from=<page URL>) and the referral code (code=), known only in the browser, so they are added here.
  */
+import { appLinkUrl, setMissing, type RuntimeConfig } from '../../src/model/browser-contract.js';
 import { parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../runtime-config.js';
 import { isReferralCode } from './query.js';
-
-/** Adds the missing rel and lang parameters; a URL that does not parse is returned unchanged. Used by the
- * build too (src/render), so the static links and the ones the browser rewrites agree. */
-export function appLinkUrl(url: string, locale: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  setMissing(parsed, 'rel', 'official_website');
-  setMissing(parsed, 'lang', locale);
-  return parsed.href;
-}
 
 export interface RegisterLinkContext {
   /** The current page URL (location.href); added as from= when it is http(s). */
@@ -73,6 +59,3 @@ export function decorateAppLinks(
   }
 }
 
-function setMissing(url: URL, name: string, value: string): void {
-  if (!url.searchParams.has(name)) url.searchParams.set(name, value);
-}

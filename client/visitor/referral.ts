@@ -4,10 +4,11 @@
  * so the registration site can credit the referrer. Invalid values are ignored as hostile input.
  */
 import { apiUrl, type ApiClient } from '../api/api-client.js';
-import { COOKIE, COOKIE_DAYS, STORAGE } from '../constants.js';
+import { STORAGE } from '../constants.js';
+import { COOKIE, COOKIE_DAYS } from '../../src/model/browser-contract.js';
 import { getCookie, setCookie } from '../platform/cookies.js';
 import type { SafeStorage } from '../platform/storage.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { isReferralCode, queryValue } from './query.js';
 import { attempt, quietCall } from './tolerant.js';
 

@@ -3,10 +3,10 @@
  * the last external http(s) referrer for 365 days, so a later registration can be credited to it;
  * navigation inside our own or partner sites never overwrites it.
  */
-import { COOKIE, COOKIE_DAYS } from '../constants.js';
+import { COOKIE, COOKIE_DAYS } from '../../src/model/browser-contract.js';
 import { getCookie, setCookie } from '../platform/cookies.js';
 import { isOnDomains, parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { attempt } from './tolerant.js';
 
 export type DomainConfig = Pick<RuntimeConfig, 'ownDomains' | 'partnerDomains'>;

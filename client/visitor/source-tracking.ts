@@ -4,7 +4,7 @@
  * record: a referrer, a source, or a utm_* / bd_vid parameter. Failures are ignored (spec §8).
  */
 import { apiUrl, type ApiClient } from '../api/api-client.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { queryValue } from './query.js';
 import { externalReferrer, type DomainConfig } from './referrer.js';
 import { quietCall } from './tolerant.js';

@@ -6,7 +6,7 @@
  */
 import type { ApiClient } from '../api/api-client.js';
 import type { SafeStorage } from '../platform/storage.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 import { decorateAppLinks } from './app-links.js';
 import { resolveCallback } from './callback.js';
 import { applyReferral } from './referral.js';

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../../src/model/browser-contract.js';
 
 /**
  * Shows the fatal error screen over the page (spec §2): used when the runtime cannot recover, e.g.

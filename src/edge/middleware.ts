@@ -1,6 +1,6 @@
 import { createClient } from '@vercel/edge-config';
-import { COOKIE_DAYS } from '../../client/constants.js';
-import { cookieString } from '../../client/platform/cookies.js';
+import { COOKIE_DAYS } from '../model/browser-contract.js';
+import { cookieString } from '../model/browser-contract.js';
 import { EDGE_CONFIG_ITEM, edgeConfigSchema, type EdgeConfig } from '../model/edge-config.js';
 import { prepareEdge, routeRequest, type EdgeDecision, type PreparedEdge } from './route-request.js';
 
