@@ -4,7 +4,7 @@ import { cacheSalt, codeDigest, MARKDOWN_CODE, SITEGEN_CODE } from './incrementa
 import { cachedRenderer, type CacheStats } from './incremental/markdown-cache.js';
 import { bundleClient, hashedAsset, type BundledAssets } from './bundle/bundle-client.js';
 import { compileTemplates, type CompiledTemplates } from './bundle/compile-templates.js';
-import { parseSiteConfig } from './parse/parse-site-config.js';
+import { parseSiteConfig } from './load/load-config.js';
 import type { SiteConfig } from './model/site-config.js';
 import { bundleMiddleware, type BundledMiddleware, type PerHostTarget } from './bundle/bundle-middleware.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../src/render/page-props.js';
+import type { PageProps } from '../src/model/page-props.js';
 import { DefaultLayout } from './layouts/default-layout.js';
 import { ErrorLayout } from './layouts/error-layout.js';
 import { SpriteLayout } from './layouts/sprite-layout.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import type { Assets } from '../render/page-props.js';
+import type { Assets } from '../model/page-props.js';
 import { sitegenRoot } from '../fs/sitegen-root.js';
 
 export interface BundledAssets {

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { TemplateModule } from '../render/render-site.js';
+import type { TemplateModule } from '../model/page-props.js';
 import { sitegenRoot } from '../fs/sitegen-root.js';
 
 export interface CompiledTemplates extends TemplateModule {

@@ -1,4 +1,4 @@
-import { parseYaml } from '../parse/parse-yaml.js';
+import { parseYaml } from '../errors/yaml-document.js';
 import type { LegacyUrl } from './redirect-checks.js';
 
 /**

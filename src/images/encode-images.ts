@@ -3,9 +3,20 @@ import sharp from 'sharp';
 import type { PublicAsset } from '../model/sources.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import type { OutputFile } from '../model/output-file.js';
-import type { ImageCache, ProcessedImage } from '../incremental/image-cache.js';
-import type { ImageFact, ImageFacts } from '../model/images.js';
-import type { ImageOptions } from '../model/images.js';
+import type { ImageFact, ImageFacts, ImageOptions, ImageVariant } from '../model/images.js';
+
+/** The outcome of processing one source image: its size and its encoded variants. */
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  variants: (ImageVariant & { bytes: Uint8Array })[];
+}
+
+/** Where encoded images are kept between builds (src/incremental/image-cache.ts; memory only in a build that writes nothing). */
+export interface ImageCache {
+  get(key: string): Promise<ProcessedImage | undefined>;
+  set(key: string, image: ProcessedImage): Promise<void>;
+}
 
 export interface ImageStats {
   /** Raster images that have variants. */

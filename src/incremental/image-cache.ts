@@ -1,19 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ImageCache, ProcessedImage } from '../images/encode-images.js';
 import type { ImageVariant } from '../model/images.js';
-
-/** The outcome of processing one source image: its size and its encoded variants. */
-export interface ProcessedImage {
-  width: number;
-  height: number;
-  variants: (ImageVariant & { bytes: Uint8Array })[];
-}
-
-export interface ImageCache {
-  get(key: string): Promise<ProcessedImage | undefined>;
-  set(key: string, image: ProcessedImage): Promise<void>;
-}
 
 /**
  * Processed images on disk (node_modules/.cache/sitegen/images by default): one folder per key

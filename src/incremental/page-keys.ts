@@ -5,7 +5,7 @@ import type { SiteIndex } from '../route/site-index.js';
 import type { Tables } from '../model/data-tables.js';
 import type { Entry, ValidSite } from '../model/site.js';
 import { intern } from '../render/intern.js';
-import type { Assets } from '../render/page-props.js';
+import type { Assets } from '../model/page-props.js';
 
 /**
  * What a page's HTML depends on, so an incremental build renders again only the pages whose inputs

@@ -1,7 +1,7 @@
 import matter from 'gray-matter';
 import { codeFrame } from '../errors/code-frame.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import { parseYaml, type PositionedYaml } from './parse-yaml.js';
+import { parseYaml, type PositionedYaml } from '../errors/yaml-document.js';
 
 export interface SplitFrontMatter {
   frontMatter?: PositionedYaml;

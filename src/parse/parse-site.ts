@@ -6,7 +6,7 @@ import { splitFrontMatter, type SplitFrontMatter } from './front-matter.js';
 import type { ImageFacts } from '../model/images.js';
 import type { ContentLink, Heading } from '../model/markdown.js';
 import { renderInThisThread, type MarkdownJob, type MarkdownRenderer } from './markdown-jobs.js';
-import { parseYaml, type PositionedYaml } from './parse-yaml.js';
+import { parseYaml, type PositionedYaml } from '../errors/yaml-document.js';
 
 /** A Markdown file turned into HTML, with its raw front matter still to be validated. */
 export interface ParsedEntry {

@@ -3,8 +3,8 @@ import { getLocale } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
 import { serializeScriptJson } from './json-ld.js';
-import type { PageMeta } from './page-props.js';
-import type { Translate } from './translator.js';
+import type { PageMeta } from '../model/page-props.js';
+import type { Translate } from '../model/page-props.js';
 
 /**
  * Title and description: the SEO fields of the front matter first, then the page's own title and

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement } from 'react';
 import { appLinkUrl } from '../model/browser-contract.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
@@ -11,14 +11,9 @@ import type { OutputFile } from '../model/output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
 import { pageKey, trackingIndex, trackingTables, type KeyMemo, type PageRecord } from '../incremental/page-keys.js';
 import { pageMeta } from './page-meta.js';
-import type { Assets, PageProps } from './page-props.js';
+import type { Assets, PageProps, TemplateModule } from '../model/page-props.js';
 import { runtimeConfigOf } from './runtime-config.js';
 import { makeTranslator } from './translator.js';
-
-/** What the compiled templates module exports (templates/index.tsx). */
-export interface TemplateModule {
-  Document: ComponentType<PageProps>;
-}
 
 export interface RenderedSite {
   files: OutputFile[];

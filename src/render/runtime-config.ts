@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '../model/browser-contract.js';
 import type { SiteConfig } from '../model/site-config.js';
 import type { Locale } from '../model/locale-table.js';
-import type { Translate } from './translator.js';
+import type { Translate } from '../model/page-props.js';
 
 /**
  * The browser runtime's view of the site configuration for one page (client/runtime-config.ts).

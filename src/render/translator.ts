@@ -1,6 +1,5 @@
 import { getLocale, SOURCE_LOCALE, type LocaleCode } from '../model/locale-table.js';
-
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
+import type { Translate } from '../model/page-props.js';
 
 /**
  * A message lookup for one locale: the locale's text, else the source locale's (the build has

@@ -10,7 +10,7 @@ import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type 
 import { slugId } from '../model/field-schemas.js';
 import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from '../model/data-tables.js';
 import { validateMessages } from './validate-messages.js';
-import { zodIssuesToDiagnostics } from '../parse/zod-diagnostics.js';
+import { zodIssuesToDiagnostics } from '../errors/zod-diagnostics.js';
 import type { Entry, RedirectRow, ValidSite } from '../model/site.js';
 
 export interface ValidationResult {

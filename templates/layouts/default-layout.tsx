@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import BackToTop from '../../client/islands/back-to-top.js';
 import MobileBanner from '../../client/islands/mobile-banner.js';
 import QrConsult from '../../client/islands/qr-consult.js';
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { Footer } from '../parts/footer.js';
 import { Header } from '../parts/header.js';
 import { Island } from '../parts/island.js';

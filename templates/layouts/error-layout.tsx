@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { Icon } from '../parts/icon.js';
 
 /** Error pages: no navigation that could itself fail, just the brand and the message. */

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { useCaseKey } from '../../src/model/availability.js';
 import { CardGrid } from '../parts/cards.js';
 import { formatDate } from '../parts/format.js';

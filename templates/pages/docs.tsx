@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { docsPageKey } from '../../src/model/availability.js';
 import { CardGrid } from '../parts/cards.js';
 import { PageHero } from '../parts/page-hero.js';

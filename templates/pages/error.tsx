@@ -1,5 +1,5 @@
 import ErrorScreen from '../../client/islands/error-screen.js';
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { Island } from '../parts/island.js';
 
 /** Spec §2/§8: 404 "Page not found: {path}" and the 502 screen with countdown and back button. */

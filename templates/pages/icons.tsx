@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { ICONS, Icon, type IconName } from '../parts/icon.js';
 
 export function IconsPage({ t, assets }: PageProps) {

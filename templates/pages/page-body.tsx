@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import type { TemplateName } from '../../src/model/page.js';
 import { ArticleList, ArticlePage } from './articles.js';
 import { CardList, DetailPage, MarkdownPage } from './content-pages.js';

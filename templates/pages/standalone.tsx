@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { formatCount, formatPrice } from '../../src/render/format-price.js';
 import type { CurrencyCode } from '../../src/model/locale-table.js';
 import { Icon, type IconName } from '../parts/icon.js';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 
 export function Breadcrumbs({ page, t }: PageProps) {
   if (page.breadcrumbs.length < 2) return null;

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import type { Page } from '../../src/model/page.js';
 import type { Entry } from '../../src/model/site.js';
 import { formatDate } from './format.js';

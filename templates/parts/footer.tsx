@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { Icon } from './icon.js';
 
 export function Footer(props: PageProps) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 
 export function PageHero({ props, title, lead, children }: { props: PageProps; title: string; lead?: string; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 
 /** Page numbers shown on each side of the current one; the first and last are always shown. */
 const AROUND = 2;

@@ -1,5 +1,5 @@
 import { pictureOf } from '../../src/images/picture.js';
-import type { PageProps } from '../../src/render/page-props.js';
+import type { PageProps } from '../../src/model/page-props.js';
 
 interface PictureProps {
   props: PageProps;

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRuntimeConfig } from '../../../client/runtime-config.js';
 import { RUNTIME_CONFIG_ID, type RuntimeConfig } from '../../../src/model/browser-contract.js';
-import { parseSiteConfig } from '../../../src/parse/parse-site-config.js';
+import { parseSiteConfig } from '../../../src/load/load-config.js';
 import type { SiteConfig } from '../../../src/model/site-config.js';
 import { getLocale, type LocaleCode } from '../../../src/model/locale-table.js';
 import { serializeScriptJson } from '../../../src/render/json-ld.js';
 import { runtimeConfigOf } from '../../../src/render/runtime-config.js';
-import type { Translate } from '../../../src/render/translator.js';
+import type { Translate } from '../../../src/model/page-props.js';
 import { ROOT } from '../../helpers/fixture.js';
 
 const loaded = parseSiteConfig(readFileSync(join(ROOT, 'content/site.yaml'), 'utf8'), 'content/site.yaml');

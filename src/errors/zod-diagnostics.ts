@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DiagnosticCode } from '../errors/catalogue.js';
 import { codeFrame } from '../errors/code-frame.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import type { PositionedYaml } from '../parse/parse-yaml.js';
+import type { PositionedYaml } from './yaml-document.js';
 
 /**
  * Turn zod issues into diagnostics positioned on the YAML node they are about, with the key path

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import { parseYaml } from '../parse/parse-yaml.js';
-import { zodIssuesToDiagnostics } from './zod-diagnostics.js';
+import { parseYaml } from '../errors/yaml-document.js';
+import { zodIssuesToDiagnostics } from '../errors/zod-diagnostics.js';
 import { siteConfigSchema, type SiteConfig } from '../model/site-config.js';
 
 export interface LoadedConfig {

@@ -1,10 +1,10 @@
+import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '../model/browser-contract.js';
 import type { SiteConfig } from '../model/site-config.js';
 import type { ImageFacts } from '../model/images.js';
 import type { Locale } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
 import type { FaqEntry, Tables } from '../model/data-tables.js';
-import type { Translate } from './translator.js';
 
 /** Title, description and structured data of a page, decided in src/render so templates only place them. */
 export interface PageMeta {
@@ -52,4 +52,11 @@ export interface PageProps {
   images: ImageFacts;
   /** Year of the newest content date, for the copyright line (never the build clock). */
   year?: string;
+}
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** What the compiled templates module exports (templates/index.tsx). */
+export interface TemplateModule {
+  Document: ComponentType<PageProps>;
 }
