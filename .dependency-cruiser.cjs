@@ -19,7 +19,9 @@ const LAYERS = [
   'render', // HTML, sitemaps, reports
   'hosting', // each host target's files
   'emit', // the only stage that writes the output
+  'pipeline', // what build.ts's stages share: the run's bookkeeping, the result, the render stage's whole output
   'incremental', // caches, stamps, page keys, reuse, the dev fast path
+  'build-options.ts', // what a build is asked to do
   'build.ts', // the pipeline
   'check', // sitegen check: reads a built site
   'serve', // sitegen serve and dev

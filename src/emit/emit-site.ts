@@ -88,3 +88,13 @@ export async function emitSite(output: ReadonlyMap<string, Uint8Array>, outDir: 
     throw error;
   }
 }
+
+/** The emit stage: the output written (emitSite), or the reason it could not be, as a diagnostic naming the output as the user gave it. */
+export async function writeOutput(output: ReadonlyMap<string, Uint8Array>, outDir: string, unchanged: ReadonlyMap<Uint8Array, string>, shownAs: string): Promise<{ diagnostics: Diagnostic[] }> {
+  try {
+    await emitSite(output, outDir, unchanged);
+    return { diagnostics: [] };
+  } catch (error) {
+    return { diagnostics: [diagnostic('EMIT_FAILED', `writing ${shownAs} failed: ${(error as Error).message}`, { cause: error })] };
+  }
+}

@@ -1,5 +1,4 @@
-import type { BuildResult } from '../build.js';
-import type { CacheStats } from './markdown-cache.js';
+import type { BuildResult, CacheStats } from '../pipeline/build-result.js';
 import { collectOutput } from '../emit/emit-site.js';
 import { sortDiagnostics, type Diagnostic } from '../errors/site-error.js';
 import { imagePlacementErrors } from '../images/image-diagnostics.js';
@@ -7,7 +6,7 @@ import { splitFrontMatter } from '../parse/front-matter.js';
 import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
 import { markdownJobOf } from '../parse/parse-site.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
-import { renderPage, unknownKeyWarnings, type RenderContext, type RenderedPage } from '../render/render-site.js';
+import { renderPages } from '../render/render-site.js';
 import type { Page } from '../model/page.js';
 import { checkEntryLinks } from '../route/route-site.js';
 import { withReplacedPages } from '../route/site-index.js';
@@ -15,6 +14,7 @@ import { bodyImages } from '../validate/validate-site.js';
 import { type Entry } from '../model/site.js';
 import type { LastBuild } from './last-build.js';
 import { invalidatedDeps, pagesOfFile, pageSlot } from './page-dependents.js';
+import { pageRecorder } from './page-keys.js';
 
 /** A content file's new text. */
 export interface FileEdit {
@@ -92,21 +92,19 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   // they list changed its excerpt, or they looked up a page whose summary changed.
   const invalid = invalidatedDeps(summaryChanged);
   const dirty = new Set([...ownPages, ...summaryChanged].map((page) => page.outputPath));
-  let memo = last.render.inputs.memo;
+  let memo = last.keyInputs.memo;
   if (invalid.size) {
     for (const [path, record] of last.pages) if (record.deps.some((dep) => invalid.has(dep))) dirty.add(path);
     memo = { ...memo, deps: new Map([...memo.deps].filter(([dep]) => !invalid.has(dep))) };
   }
-  const context: RenderContext = { ...last.render, inputs: { ...last.render.inputs, memo }, site, routed, unknownKeys: new Set() };
-  const renders = new Map<Page, { bytes: Uint8Array; record: RenderedPage }>();
-  const templateErrors: Diagnostic[] = [];
-  for (const page of pages) {
-    if (!dirty.has(page.outputPath)) continue;
-    const result = renderPage(page, context);
-    if ('diagnostic' in result) templateErrors.push(result.diagnostic);
-    else renders.set(page, result);
-  }
+  // The same render as a full build's, given the pages to redo.
+  const keyInputs = { ...last.keyInputs, memo };
+  const redo = pages.filter((page) => dirty.has(page.outputPath));
+  const again = renderPages(redo, { ...last.render, site, recorder: pageRecorder(keyInputs, routed.index) });
+  const templateErrors = again.diagnostics.filter((d) => d.severity === 'error');
   if (templateErrors.length) return { result: failed(templateErrors, timings()) };
+  const bytesOf = new Map(again.files.map((file) => [file.path, file.contents as Uint8Array]));
+  const renders = new Map(redo.map((page) => [page, { bytes: bytesOf.get(page.outputPath)!, record: again.pages.get(page.outputPath)! }]));
 
   // The JavaScript report depends on each page's islands and head scripts: Markdown cannot add
   // those, so it is made again only if a page's changed after all.
@@ -126,11 +124,11 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   for (const [path, record] of records) last.pages.set(path, record);
   if (js) for (const [path, bytes] of collectOutput([jsReportFile(js.report)]).output) last.output.set(path, bytes);
   for (const [old, entry] of replaced) byFile.set(old.file, entry);
-  const newWarnings = unknownKeyWarnings(context.unknownKeys).filter((w) => !last.diagnostics.some((d) => d.message === w.message));
+  const newWarnings = again.diagnostics.filter((w) => w.severity !== 'error').filter((w) => !last.diagnostics.some((d) => d.message === w.message));
   const diagnostics = newWarnings.length ? [...last.diagnostics, ...newWarnings] : last.diagnostics;
   const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) } : {}) };
   const same = !newWarnings.length && !js;
-  const next: LastBuild = { ...last, site, routed, replacedPages, render: context, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats, sortedDiagnostics: same ? last.sortedDiagnostics : undefined };
+  const next: LastBuild = { ...last, site, routed, replacedPages, keyInputs, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats, sortedDiagnostics: same ? last.sortedDiagnostics : undefined };
   return { result: resultOf(next, timings(), renders.size), last: next };
 }
 

@@ -49,3 +49,8 @@ interface Manifest {
 
 const fileName = (v: ImageVariant) => `${v.density}x.${v.format}`;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The same cache, read but never written: a build that writes nothing (build({ write: false })) leaves no entries. */
+export function readOnlyImageCache(cache: ImageCache): ImageCache {
+  return { get: (key) => cache.get(key), set: async () => undefined };
+}

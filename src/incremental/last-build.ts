@@ -1,18 +1,23 @@
-import type { BuildResult } from '../build.js';
 import type { ClientChunk } from '../bundle/bundle-client.js';
-import type { SiteConfig } from '../model/site-config.js';
+import type { SiteBundles } from '../bundle/bundle-site.js';
+import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import type { Diagnostic } from '../errors/site-error.js';
-import type { RenderContext, RenderedPage } from '../render/render-site.js';
+import type { LoadedSite } from '../load/load-site.js';
 import type { Page } from '../model/page.js';
+import type { SiteConfig } from '../model/site-config.js';
+import type { Entry, ValidSite } from '../model/site.js';
+import type { BuildResult } from '../pipeline/build-result.js';
+import type { RenderedOutput } from '../pipeline/site-output.js';
+import { newestYear, type RenderContext, type RenderedPage } from '../render/render-site.js';
 import type { RoutedSite } from '../route/route-site.js';
 import type { SiteIndex } from '../route/site-index.js';
 import type { PageSlot } from './page-dependents.js';
-import type { Entry, ValidSite } from '../model/site.js';
+import type { KeyInputs } from './page-keys.js';
 
 /**
  * What a build session (sitegen dev) keeps of its last good build, so the next build can start
  * from it: a full build reuses its unchanged pages, and an edit to Markdown bodies only is applied
- * to it directly (rebuild-bodies.ts) without loading, validating or routing the site again.
+ * to it directly (body-edits.ts) without loading, validating or routing the site again.
  */
 export interface LastBuild {
   contentDir: string;
@@ -27,8 +32,10 @@ export interface LastBuild {
    */
   baseIndex: SiteIndex;
   replacedPages: ReadonlyMap<PageSlot, Page>;
-  /** What rendering a page needs besides the site and route table. */
-  render: Omit<RenderContext, 'site' | 'routed' | 'unknownKeys'>;
+  /** What rendering a page needs besides the site, the route table and the recorder. */
+  render: Omit<RenderContext, 'site' | 'recorder' | 'unknownKeys'>;
+  /** The site-wide inputs of page keys, and the memo of their summaries and dependency values. */
+  keyInputs: KeyInputs;
   /**
    * Each page's key, dependencies and scripts, by output path, and the output. Owned by the
    * session: a body edit updates both in place (copying maps of every page on each keystroke
@@ -53,4 +60,35 @@ export interface LastBuild {
   stats: Pick<BuildResult, 'edge' | 'images' | 'markdown'> & { jsMaxGzip: number };
   /** The pages each content file is the entry of, or a list item on, as host+path (valid while the routes are). */
   pagesOfFile?: Map<string, { own: PageSlot[]; lists: PageSlot[] }>;
+}
+
+/** What a full build hands the session to remember. */
+export interface FinishedBuild {
+  loaded: LoadedSite;
+  site: ValidSite;
+  routed: RoutedSite;
+  edge: CompiledEdgeConfig;
+  bundles: SiteBundles;
+  keyInputs: KeyInputs;
+  rendered: RenderedOutput;
+  markdown?: BuildResult['markdown'];
+  diagnostics: readonly Diagnostic[];
+}
+
+/** The session's memory of a full build that succeeded. */
+export function lastBuildOf(build: FinishedBuild): LastBuild {
+  const { loaded, site, routed, edge, bundles, rendered } = build;
+  const { contentDir, config, sources } = loaded;
+  return {
+    contentDir, config, site, routed, baseIndex: routed.index, replacedPages: new Map(),
+    sources: new Set([...sources.files.map((f) => f.path), ...sources.assets.map((a) => `${contentDir}/public${a.urlPath}`)]),
+    pages: rendered.pages, output: rendered.output,
+    stats: { edge: { bytes: edge.bytes, budget: edge.budget }, images: rendered.images.stats, markdown: build.markdown, jsMaxGzip: rendered.js.maxGzip },
+    render: { templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site) },
+    keyInputs: build.keyInputs,
+    js: { chunks: bundles.client.chunks, entry: bundles.client.assets.js, budget: config.client },
+    imageFailures: rendered.images.failures,
+    diagnostics: build.diagnostics.filter((d) => !rendered.js.diagnostics.includes(d)),
+    jsDiagnostics: rendered.js.diagnostics,
+  };
 }

@@ -2,17 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
+import type { CacheStats } from '../pipeline/build-result.js';
 import type { ImageFacts } from '../model/images.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import type { RenderedMarkdown } from '../model/markdown.js';
 import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
-
-export interface CacheStats {
-  /** Bodies the build needed. */
-  bodies: number;
-  /** Of those, how many were rendered (the rest came from the cache). */
-  rendered: number;
-}
 
 export interface CachedRenderer {
   render: MarkdownRenderer;
@@ -27,9 +21,10 @@ export interface CachedRenderer {
  * versions). Keys never involve file times or absolute paths, so a CI cache restored from another
  * run is valid. An entry that does not parse or names another key (damaged, or half-written by a
  * stopped build) is ignored and rendered again; entries are written to a temporary file and renamed.
- * With `writes`, render returns before its entries are written and adds the writing to that set.
+ * With `writes`, render returns before its entries are written and adds the writing to that set;
+ * `readOnly` reads entries and writes none (a build that writes nothing).
  */
-export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, memory?: Map<string, RenderedMarkdown>, writes?: Set<Promise<unknown>>): CachedRenderer {
+export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, memory?: Map<string, RenderedMarkdown>, writes?: Set<Promise<unknown>>, readOnly = false): CachedRenderer {
   let last: CacheStats = { bodies: 0, rendered: 0 };
   return {
     stats: () => last,
@@ -45,7 +40,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
         memory?.set(keys[index]!, rendered[i]!);
       });
       // The cache only saves time: a full disk or a read-only folder must not fail the build.
-      const written = mapConcurrent(missing, FILES_AT_ONCE, (index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined));
+      const written = readOnly ? Promise.resolve() : mapConcurrent(missing, FILES_AT_ONCE, (index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined));
       if (writes) {
         // Written behind: whoever owns `writes` awaits them (a build session, when it closes).
         writes.add(written);

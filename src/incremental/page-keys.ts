@@ -6,6 +6,7 @@ import type { Tables } from '../model/data-tables.js';
 import type { Entry, ValidSite } from '../model/site.js';
 import { intern } from '../render/intern.js';
 import type { Assets } from '../model/page-props.js';
+import type { PageRecorder } from '../render/render-site.js';
 
 /**
  * What a page's HTML depends on, so an incremental build renders again only the pages whose inputs
@@ -21,10 +22,11 @@ import type { Assets } from '../model/page-props.js';
  *   same would be seen the same way again, so the page's key is equal exactly when a new render
  *   would read the same data.
  */
-export interface PageRecord {
-  key: string;
-  /** Dependencies as "kind|argument": looked up again to compute the key. */
-  deps: string[];
+export interface KeyInputs {
+  /** Site-wide inputs per locale (siteInputs). */
+  site: (locale: LocaleCode) => string;
+  /** Summaries and dependency values, shared with the reuse decision so each is computed once. */
+  memo: KeyMemo;
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -152,4 +154,21 @@ export function pageKey(page: Page, site: string, deps: Iterable<string>, index:
   addOwnInputs(hash, page, memo);
   for (const dep of [...deps].sort()) hash.update('\0').update(dep).update('=').update(depValue(dep, index, memo));
   return hash.digest('hex');
+}
+
+/**
+ * The recorder a render is given: each page sees the index and tables through trackers, and its
+ * key is computed from what they recorded, with values looked up in the untracked `index`.
+ */
+export function pageRecorder(inputs: KeyInputs, index: SiteIndex): PageRecorder {
+  return {
+    watch(page) {
+      const deps = new Set<string>();
+      return {
+        index: trackingIndex(index, deps),
+        tables: trackingTables(inputs.memo.tables, deps),
+        record: () => ({ key: pageKey(page, inputs.site(page.locale), deps, index, inputs.memo), deps: [...deps].sort() }),
+      };
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import type { RoutedSite } from '../route/route-site.js';
-import { pageKey } from './page-keys.js';
-import type { RenderedPage, RenderInputs, ReusablePages } from '../render/render-site.js';
+import { pageKey, type KeyInputs } from './page-keys.js';
+import type { RenderedPage, ReusablePages } from '../render/render-site.js';
 
 /** The pages whose key, computed with the dependencies the previous build recorded, is unchanged. */
-export async function reusablePages(routed: RoutedSite, inputs: RenderInputs, previous: ReadonlyMap<string, RenderedPage>, read: (paths: string[]) => Promise<Map<string, Uint8Array>>): Promise<ReusablePages> {
+export async function reusablePages(routed: RoutedSite, inputs: KeyInputs, previous: ReadonlyMap<string, RenderedPage>, read: (paths: string[]) => Promise<Map<string, Uint8Array>>): Promise<ReusablePages> {
   if (!previous.size) return new Map();
   const candidates = routed.pages.filter((page) => {
     const record = previous.get(page.outputPath);

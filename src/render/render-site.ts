@@ -4,12 +4,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { getLocale, HOST_KEYS, LOCALES, type LocaleCode } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
-import type { RoutedSite } from '../route/route-site.js';
+import type { SiteIndex } from '../route/site-index.js';
+import type { Tables } from '../model/data-tables.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../model/site.js';
 import type { OutputFile } from '../model/output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
-import { pageKey, trackingIndex, trackingTables, type KeyMemo, type PageRecord } from '../incremental/page-keys.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps, TemplateModule } from '../model/page-props.js';
 import { runtimeConfigOf } from './runtime-config.js';
@@ -32,21 +32,29 @@ export interface RenderedPage extends PageRecord {
 /** Pages of the previous output whose inputs have not changed: their bytes and manifest entry. */
 export type ReusablePages = ReadonlyMap<string, { bytes: Uint8Array; page: RenderedPage }>;
 
-export interface RenderInputs {
-  /** Site-wide inputs per locale (page-inputs.ts). */
-  site: (locale: LocaleCode) => string;
-  /** Summaries and dependency values, shared with the reuse decision so each is computed once. */
-  memo: KeyMemo;
+/** A page's key and the lookups its render made: an incremental build compares them next time. */
+export interface PageRecord {
+  key: string;
+  /** Dependencies as "kind|argument", sorted. */
+  deps: string[];
+}
+
+/**
+ * How a render notes what each page read (src/incremental/page-keys.ts): the site index and data
+ * tables the page's templates see, and its record once rendered. Rendering stays pure: the
+ * recorder only watches.
+ */
+export interface PageRecorder {
+  watch(page: Page): { index: SiteIndex; tables: Tables; record(): PageRecord };
 }
 
 /** What rendering any page of one build needs besides the page. */
 export interface RenderContext {
   site: ValidSite;
-  routed: Pick<RoutedSite, 'index'>;
   templates: TemplateModule;
   assets: Assets;
   buildId: string;
-  inputs: RenderInputs;
+  recorder: PageRecorder;
   year: string | undefined;
   /** Message keys templates asked for that no messages file has, collected across pages. */
   unknownKeys: Set<string>;
@@ -62,9 +70,9 @@ const encoder = new TextEncoder();
  * page's key is computed from the dependencies its render recorded.
  */
 export function renderPage(page: Page, context: RenderContext): PageRender {
-  const { site, routed, templates, assets, buildId, inputs } = context;
-  const deps = new Set<string>();
-  const index = trackingIndex(routed.index, deps);
+  const { site, templates, assets, buildId } = context;
+  const watched = context.recorder.watch(page);
+  const index = watched.index;
   const locale = getLocale(page.locale);
   const t = makeTranslator(site.messages, page.locale, context.unknownKeys);
   const resolve = (route: string) => index.resolveRoute(route, page.locale);
@@ -72,7 +80,7 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
   const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
   const props: PageProps = {
-    page, locale, locales: LOCALES, t, config: site.config, tables: trackingTables(site.tables, deps),
+    page, locale, locales: LOCALES, t, config: site.config, tables: watched.tables,
     faq: site.faq.get(page.locale) ?? [],
     meta: pageMeta(page, t, site.config, index),
     assets,
@@ -89,8 +97,7 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   } catch (error) {
     return { diagnostic: diagnostic('TEMPLATE_FAILED', `rendering ${page.url} (${page.template}) failed: ${(error as Error).message}`, { file: page.entry?.file, cause: error }) };
   }
-  const key = pageKey(page, inputs.site(page.locale), deps, routed.index, inputs.memo);
-  return { bytes: encoder.encode(html), record: { key, deps: [...deps].sort(), scripts: pageScripts(page.url, page.template, html) } };
+  return { bytes: encoder.encode(html), record: { ...watched.record(), scripts: pageScripts(page.url, page.template, html) } };
 }
 
 /** The warnings for message keys no messages file has. */
@@ -99,17 +106,18 @@ export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>): Diagnostic
 }
 
 /**
- * Render every page. A template that throws is reported for its page and the other pages still
+ * Render these pages: every page of a build, or the few a body edit changed (src/incremental/
+ * body-edits.ts). A template that throws is reported for its page and the other pages still
  * render, so one build shows every failing page. Pages in `reusable` are not rendered: their
  * inputs are those of the previous output, so are their bytes.
  */
-export function renderPages(routed: RoutedSite, build: Omit<RenderContext, 'routed' | 'unknownKeys'>, reusable: ReusablePages): RenderedSite {
+export function renderPages(pages: readonly Page[], build: Omit<RenderContext, 'unknownKeys'>, reusable: ReusablePages = new Map()): RenderedSite {
   const files: OutputFile[] = [];
-  const pages = new Map<string, RenderedPage>();
+  const records = new Map<string, RenderedPage>();
   const diagnostics: Diagnostic[] = [];
-  const context: RenderContext = { ...build, routed, unknownKeys: new Set() };
+  const context: RenderContext = { ...build, unknownKeys: new Set() };
   let reused = 0;
-  for (const page of routed.pages) {
+  for (const page of pages) {
     const previous = reusable.get(page.outputPath);
     const rendered = previous ? { bytes: previous.bytes, record: previous.page } : renderPage(page, context);
     if (previous) reused++;
@@ -117,11 +125,11 @@ export function renderPages(routed: RoutedSite, build: Omit<RenderContext, 'rout
       diagnostics.push(rendered.diagnostic);
       continue;
     }
-    pages.set(page.outputPath, rendered.record);
+    records.set(page.outputPath, rendered.record);
     for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: rendered.bytes });
   }
   diagnostics.push(...unknownKeyWarnings(context.unknownKeys));
-  return { files, pages, reused, diagnostics };
+  return { files, pages: records, reused, diagnostics };
 }
 
 /** /builds/latest.json on every host: the runtime polls it and reloads when a newer build is live. */
@@ -134,7 +142,18 @@ export function copyToHosts(site: ValidSite, files: readonly { path: string; con
   return HOST_KEYS.flatMap((host) => files.map((f) => ({ path: `${hostDir(site.config, host)}${f.path}`, contents: f.contents })));
 }
 
+/** Year of the newest content date (the copyright line; never the build clock). */
 export function newestYear(site: ValidSite): string | undefined {
-  const dates = site.entries.map((e) => e.meta.updated ?? e.meta.date).filter((d): d is string => !!d).sort();
-  return dates.at(-1)?.slice(0, 4);
+  // Asked by render and by the page keys of the same build: found once per site.
+  if (years.has(site)) return years.get(site);
+  let newest = '';
+  for (const entry of site.entries) {
+    const date = entry.meta.updated ?? entry.meta.date;
+    if (date && date > newest) newest = date;
+  }
+  const year = newest ? newest.slice(0, 4) : undefined;
+  years.set(site, year);
+  return year;
 }
+
+const years = new WeakMap<ValidSite, string | undefined>();

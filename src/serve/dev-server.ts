@@ -1,7 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { dirname, join, sep } from 'node:path';
-import { createSession, rebuild, warmUp, type BuildOptions, type BuildResult } from '../build.js';
+import { createSession, type BuildOptions, type BuildResult } from '../build.js';
+import { rebuild, warmUp } from './dev-rebuild.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { FileReader } from './read-files.js';
@@ -64,7 +65,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     changed = new Set();
     let result: BuildResult | undefined;
     try {
-      result = await rebuild({ ...options, session, write: false }, paths);
+      result = await rebuild({ ...options, session, write: false, cacheWrites: true }, paths);
       if (!result) return undefined; // nothing the build reads changed: no reload
     } catch (error) {
       // Not a content error (those are diagnostics) but a crash, e.g. a file vanishing mid-read:

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import type { SourceFs } from './fs/source-fs.js';
+import type { IncrementalOptions } from './incremental/incremental-build.js';
+import type { BuildSession } from './incremental/session.js';
+import type { Stage } from './pipeline/build-result.js';
+
+export interface BuildOptions {
+  /** Project root: templates/ and client/ are read from here. */
+  root: string;
+  /** Site configuration, relative to root; its folder is the content folder. */
+  config?: string;
+  /** Output directory, relative to root or absolute. */
+  outDir?: string;
+  /** false: return the output in memory and write nothing: no output, no stamp, no cache entry. */
+  write?: boolean;
+  /** Where content is read from (defaults to the real file system under root). */
+  fs?: SourceFs;
+  /** Where rendered Markdown and encoded images are cached (default node_modules/.cache/sitegen). */
+  cacheDir?: string;
+  /** false: render all Markdown again and keep nothing (the image and template caches still apply). */
+  cache?: boolean;
+  /** Write cache entries even though the build writes no output (sitegen dev: the next start is fast). Default: when the build writes. */
+  cacheWrites?: boolean;
+  /**
+   * true (the CLI's way): when nothing the build reads has changed since the previous build of this
+   * output, and that output is still as it was written, keep it and return at once. The result then
+   * holds no pages or output in memory, only `upToDate`.
+   */
+  upToDateCheck?: boolean;
+  /** Worker threads for Markdown (default: the available cores); 1 renders in this thread. */
+  jobs?: number;
+  /** The bundled Markdown worker (bin/sitegen builds it); without it Markdown renders in this thread. */
+  workerScript?: string;
+  /** Shared by a series of builds (sitegen dev): threads, Markdown in memory, the previous output. */
+  session?: BuildSession;
+  /** Milliseconds from an arbitrary origin, for stage timings. */
+  clock?: () => number;
+  /** Called as each stage ends, for progress output. */
+  onStage?: (stage: Stage, ms: number) => void;
+  minify?: boolean;
+}
+
+/** The build's options as the incremental layer reads them. */
+export function incrementalOptions(options: BuildOptions, outDir: string): IncrementalOptions {
+  const write = options.write !== false;
+  return {
+    root: options.root, outDir, write, minify: options.minify,
+    cacheDir: options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen'),
+    cache: options.cache !== false,
+    cacheWrites: options.cacheWrites ?? write,
+    upToDateCheck: options.upToDateCheck === true,
+  };
+}

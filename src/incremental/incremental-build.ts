@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import type { SiteBundles } from '../bundle/bundle-site.js';
+import type { ImageCache } from '../images/encode-images.js';
+import type { LoadedSite } from '../load/load-site.js';
+import type { ValidSite } from '../model/site.js';
+import type { MarkdownRenderer } from '../parse/markdown-jobs.js';
+import { renderInThisThread } from '../parse/markdown-jobs.js';
+import type { BuildResult, CacheStats } from '../pipeline/build-result.js';
+import type { RenderPlan, RenderedOutput } from '../pipeline/site-output.js';
+import { newestYear, type ReusablePages } from '../render/render-site.js';
+import type { RoutedSite } from '../route/route-site.js';
+import { inputsDigest, isUpToDate, previousOutput, type BuildStamp, type StampedReport } from './build-stamp.js';
+import { cacheSalt, codeDigest, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
+import { diskImageCache, readOnlyImageCache } from './image-cache.js';
+import { PAGE_MANIFEST, pageManifestFile, readPageManifest, readPreviousFiles } from './load-previous.js';
+import { cachedRenderer } from './markdown-cache.js';
+import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
+import { reusablePages } from './reusable-pages.js';
+import type { BuildSession } from './session.js';
+import { writeBuildStamp } from './write-build-stamp.js';
+
+/** What the incremental layer needs to know of a build's options. */
+export interface IncrementalOptions {
+  root: string;
+  /** The output directory, absolute. */
+  outDir: string;
+  cacheDir: string;
+  /** false: nothing is read from or written to the caches, no stamp, nothing reused from disk. */
+  cache: boolean;
+  /** false: the build writes no output (and so keeps no stamp of one). */
+  write: boolean;
+  /** Whether cache entries may be written (a build that writes nothing writes no cache either, unless asked: sitegen dev). */
+  cacheWrites: boolean;
+  /** Keep an output that is up to date (the CLI's way; a session never does). */
+  upToDateCheck: boolean;
+  minify?: boolean;
+}
+
+/**
+ * The incremental layer around one build: it decides whether the previous output can stay, supplies
+ * the caches, tells render which pages it may take from the previous output and how to record page
+ * keys, and afterwards stamps the output. The stages themselves stay pure: they never see a cache.
+ */
+export interface IncrementalBuild {
+  /** The previous output is exactly what these inputs make: the build keeps it and reports as it did. */
+  upToDate?: (timings: BuildResult['timings']) => BuildResult;
+  imageCache: ImageCache;
+  markdown(inThisThread?: boolean): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
+  /** Page keys and reuse for the render stage. */
+  plan(site: ValidSite, routed: RoutedSite, bundles: SiteBundles): Promise<RenderPlan & { keyInputs: KeyInputs }>;
+  /** Emit's hard links: bytes read from files of the output being replaced, by the path they came from. */
+  unchanged(reusable: ReusablePages): Map<Uint8Array, string>;
+  /** After emit: records the output (its stamp) for the next build. */
+  stamp(rendered: RenderedOutput, report: StampedReport): Promise<void>;
+}
+
+export async function openIncremental(options: IncrementalOptions, session: BuildSession, loaded: LoadedSite): Promise<IncrementalBuild> {
+  const { root, outDir, cacheDir } = options;
+  // A build to disk with its cache stamps its output (build-stamp.ts): the next build reuses only
+  // files still as written, and has nothing to do when neither the inputs nor the output changed.
+  const fromDisk = options.write && options.cache;
+  const renderSalt = fromDisk ? await cacheSalt(root, SITEGEN_CODE) : '';
+  const stampInputs = fromDisk
+    ? inputsDigest({ sitegen: renderSalt, project: await codeDigest(root, ['templates', 'client']), options: { config: loaded.configPath, outDir, minify: options.minify }, configText: loaded.configText, sources: loaded.sources })
+    : undefined;
+  const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir) : undefined;
+  const kept = options.upToDateCheck && !session.shared && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
+  const images = diskImageCache(join(cacheDir, 'images'));
+  return {
+    upToDate: kept && ((timings) => keptResult(kept, timings)),
+    imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
+    markdown: (inThisThread) => markdownRenderer(options, session, inThisThread),
+    async plan(site, routed, bundles) {
+      const keyInputs: KeyInputs = { site: siteInputs(site, bundles.assets, bundles.buildId, bundles.templates.codeHash, newestYear(site)), memo: newKeyMemo(site.tables) };
+      // Pages whose inputs equal those recorded by the previous build keep its bytes.
+      const last = session.last;
+      let reusable: ReusablePages = new Map();
+      if (last) reusable = await reusablePages(routed, keyInputs, last.pages, async (paths) => new Map(paths.flatMap((p) => (last.output.has(p) ? [[p, last.output.get(p)!] as const] : []))));
+      else if (onDisk) reusable = await reusablePages(routed, keyInputs, onDisk.intact.has(PAGE_MANIFEST) ? await readPageManifest(outDir, renderSalt) : new Map(), (paths) => readPreviousFiles(outDir, paths.filter((path) => onDisk.intact.has(path))));
+      const manifest = fromDisk ? (pages: Parameters<typeof pageManifestFile>[1]) => pageManifestFile(renderSalt, pages) : undefined;
+      return { keyInputs, recorder: pageRecorder(keyInputs, routed.index), reusable, manifest };
+    },
+    // In a session the reused bytes are the last build's, in memory, not files of the output.
+    unchanged: (reusable) => (session.last ? new Map() : new Map([...reusable].map(([path, { bytes }]) => [bytes, path]))),
+    async stamp(rendered, report) {
+      if (stampInputs) await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report);
+    },
+  };
+}
+
+/** Markdown through the session's threads (or this one) and the caches (unless the build has none). */
+export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, inThisThread = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
+  const render: MarkdownRenderer = (!inThisThread && session.pool?.render) || renderInThisThread;
+  if (!options.cache) return { render };
+  return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), session.markdown, session.cacheWrites, !options.cacheWrites);
+}
+
+/** The result of a build that kept the previous output: what that build reported. */
+function keptResult(stamp: BuildStamp, timings: BuildResult['timings']): BuildResult {
+  const { pages, output, edge, js, images, diagnostics } = stamp.report;
+  return { ok: true, diagnostics, pages: [], output: new Map(), timings, edge, js, images, upToDate: { pages, output } };
+}

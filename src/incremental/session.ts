@@ -1,0 +1,78 @@
+import { availableParallelism } from 'node:os';
+import type { ReusedBundles, SiteBundles } from '../bundle/bundle-site.js';
+import { perHostTargets } from '../bundle/bundle-site.js';
+import type { SiteConfig } from '../model/site-config.js';
+import type { RenderedMarkdown } from '../model/markdown.js';
+import { markdownPool, type MarkdownPool } from '../parallel/markdown-pool.js';
+import type { LastBuild } from './last-build.js';
+
+/**
+ * What a series of builds shares (sitegen dev): worker threads, rendered Markdown in memory, the
+ * bundles while their code is unchanged, and the last good build. A single build makes its own,
+ * which it closes when done.
+ */
+export interface BuildSession {
+  pool?: MarkdownPool;
+  /** Rendered Markdown by cache key, kept in memory (a single build reads the disk cache only). */
+  markdown?: Map<string, RenderedMarkdown>;
+  /** The last successful build: the next build reuses its unchanged pages, or applies an edit to it. */
+  last?: LastBuild;
+  /** Raised by whoever watches templates/ and client/ when a file there changes: the bundles are made again. */
+  codeVersion: number;
+  /** The bundles of the last build, the code version they were made from, and the edge bundle's key. */
+  bundles?: { codeVersion: number; middlewareKey: string; made: Required<ReusedBundles> };
+  /** Markdown cache entries still being written: nobody waits for them but close(). */
+  cacheWrites: Set<Promise<unknown>>;
+  /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
+  shared: boolean;
+  close(): Promise<void>;
+}
+
+export function createSession(options: { jobs?: number; workerScript?: string }, shared = true): BuildSession {
+  const jobs = options.jobs ?? availableParallelism();
+  const pool = jobs > 1 && options.workerScript ? markdownPool(options.workerScript, jobs) : undefined;
+  const cacheWrites = new Set<Promise<unknown>>();
+  return {
+    pool, markdown: shared ? new Map() : undefined, codeVersion: 0, cacheWrites, shared,
+    close: async () => {
+      await pool?.close();
+      await Promise.all(cacheWrites);
+    },
+  };
+}
+
+/** Runs one build in the given session, or in a session of its own that is closed afterwards. */
+export async function inSession<T>(options: { session?: BuildSession; jobs?: number; workerScript?: string }, run: (session: BuildSession) => Promise<T>): Promise<T> {
+  if (options.session) return run(options.session);
+  const session = createSession(options, false);
+  try {
+    return await run(session);
+  } finally {
+    await session.close();
+  }
+}
+
+/** A single build needs its threads no more once parsed: their heaps are given back before render fills the output. */
+export async function releaseThreads(session: BuildSession): Promise<void> {
+  if (!session.shared) await session.pool?.close();
+}
+
+/** The edge bundle depends on the edge document and the per-host targets. */
+const middlewareKey = (config: SiteConfig, edgeJson: string) => `${perHostTargets(config).join(',')} ${edgeJson}`;
+
+/** The bundles a session may keep: templates and client while their code is unchanged, the edge bundle while its inputs are. */
+export function reusableBundles(session: BuildSession, config: SiteConfig, edgeJson: string): ReusedBundles {
+  const kept = session.bundles;
+  if (!kept) return {};
+  const code = kept.codeVersion === session.codeVersion ? { templates: kept.made.templates, client: kept.made.client } : {};
+  return kept.middlewareKey === middlewareKey(config, edgeJson) ? { ...code, middleware: kept.made.middleware } : code;
+}
+
+export function keepBundles(session: BuildSession, config: SiteConfig, edgeJson: string, bundles: SiteBundles): void {
+  if (!session.shared) return;
+  const { templates, client, middleware } = bundles;
+  session.bundles = { codeVersion: session.codeVersion, middlewareKey: middlewareKey(config, edgeJson), made: { templates, client, middleware } };
+}
+
+/** Whether the session's bundles were made from the code as it is now (body edits need them so). */
+export const sameCode = (session: BuildSession) => session.bundles?.codeVersion === session.codeVersion;

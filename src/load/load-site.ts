@@ -1,0 +1,28 @@
+import { dirname } from 'node:path';
+import type { Diagnostic } from '../errors/site-error.js';
+import type { SourceFs } from '../fs/source-fs.js';
+import type { SiteConfig } from '../model/site-config.js';
+import type { SourceSet } from '../model/sources.js';
+import { parseSiteConfig } from './load-config.js';
+import { loadSources } from './load-sources.js';
+
+/** What a build starts from: the site configuration, checked, and every content file. */
+export interface LoadedSite {
+  configPath: string;
+  /** The folder site.yaml is in: every content path starts with it. */
+  contentDir: string;
+  /** site.yaml as written (the incremental layer digests it). */
+  configText: string;
+  config: SiteConfig;
+  sources: SourceSet;
+}
+
+/** The load stage: site.yaml (a configuration that is missing or invalid stops here), then the content folder. */
+export async function loadSite(fs: SourceFs, configPath: string): Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> {
+  const bytes = await fs.readBytes(configPath);
+  const configText = bytes ? new TextDecoder().decode(bytes) : undefined;
+  const { config, diagnostics } = parseSiteConfig(configText, configPath);
+  if (!config || configText === undefined) return { diagnostics };
+  const contentDir = dirname(configPath);
+  return { site: { configPath, contentDir, configText, config, sources: await loadSources(fs, contentDir) }, diagnostics };
+}

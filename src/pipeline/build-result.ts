@@ -1,0 +1,37 @@
+import type { OutputCounts, PageCounts } from '../emit/output-counts.js';
+import type { Diagnostic } from '../errors/site-error.js';
+import type { ImageStats } from '../images/encode-images.js';
+import type { Page } from '../model/page.js';
+import type { SiteConfig } from '../model/site-config.js';
+
+export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'render', 'emit'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Markdown bodies a build needed, and how many it rendered (the rest came from the cache). */
+export interface CacheStats {
+  bodies: number;
+  rendered: number;
+}
+
+/** What a build returns: a full build, one that kept its output, or a dev session's body edit. */
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  pages: Page[];
+  /** Every output file by path relative to the output directory. (In a dev session, later body edits update this map in place.) */
+  output: Map<string, Uint8Array>;
+  timings: Partial<Record<Stage, number>>;
+  config?: SiteConfig;
+  /** Size of the edge document (minified JSON) and its budget. */
+  edge?: { bytes: number; budget: number };
+  /** The most JavaScript (gzip) any page can load, and the budget (client.budgetGzip). */
+  js?: { maxGzip: number; budget: number };
+  /** Raster images and how many of them were encoded (the rest came from the cache). */
+  images?: ImageStats;
+  /** Markdown bodies and how many were rendered (the rest came from the cache). */
+  markdown?: CacheStats;
+  /** Pages, and how many were taken from the previous output because their inputs had not changed. */
+  rendered?: { pages: number; reused: number };
+  /** Set when the previous output was kept as it was (upToDateCheck): its counts, as that build recorded them. */
+  upToDate?: { pages: PageCounts; output: OutputCounts };
+}

@@ -1,0 +1,65 @@
+import { sortDiagnostics, type Diagnostic } from '../errors/site-error.js';
+import type { BuildResult, Stage } from './build-result.js';
+
+/** Thrown by BuildRun.check when the build cannot go on; build() turns it into the failed result. */
+class StageFailed extends Error {}
+
+/**
+ * One build's bookkeeping, so build.ts can read as its list of stages: each stage's time (from the
+ * injected clock), every diagnostic in the order reported, and the rule that a build goes on
+ * after warnings and stops at the first stage that leaves an error, having reported all of them.
+ */
+export class BuildRun {
+  readonly timings: BuildResult['timings'] = {};
+  readonly diagnostics: Diagnostic[] = [];
+  private last: number;
+
+  constructor(private readonly clock: () => number, private readonly onStage?: (stage: Stage, ms: number) => void) {
+    this.last = clock();
+  }
+
+  /** Ends a stage: its time since the previous one. */
+  lap(stage: Stage): void {
+    const now = this.clock();
+    this.timings[stage] = now - this.last;
+    this.last = now;
+    this.onStage?.(stage, this.timings[stage]!);
+  }
+
+  /** Takes a stage's diagnostics and passes its value on. */
+  note<T extends { diagnostics: readonly Diagnostic[] }>(result: T): T {
+    this.diagnostics.push(...result.diagnostics);
+    return result;
+  }
+
+  /** As note, then stops the build if anything reported so far is an error. */
+  check<T extends { diagnostics: readonly Diagnostic[] }>(result: T): T {
+    this.note(result);
+    if (this.failed()) throw new StageFailed();
+    return result;
+  }
+
+  /** A value a stage could not make (it reported why): the build stops. */
+  need<T>(value: T | undefined): T {
+    if (value === undefined) throw new StageFailed();
+    return value;
+  }
+
+  failed(): boolean {
+    return this.diagnostics.some((d) => d.severity === 'error');
+  }
+
+  sorted(): Diagnostic[] {
+    return sortDiagnostics(this.diagnostics);
+  }
+
+  /** Runs the stages; a stage that stopped the build gives the failed result. */
+  async run(stages: () => Promise<BuildResult>): Promise<BuildResult> {
+    try {
+      return await stages();
+    } catch (error) {
+      if (!(error instanceof StageFailed)) throw error;
+      return { ok: false, diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings };
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { SiteBundles } from '../bundle/bundle-site.js';
+import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
+import { collectOutput } from '../emit/emit-site.js';
+import type { Diagnostic } from '../errors/site-error.js';
+import { edgeFiles } from '../hosting/edge-files.js';
+import { renderHosting } from '../hosting/render-hosting.js';
+import type { EncodedImages } from '../images/encode-images.js';
+import { imageDiagnostics } from '../images/image-diagnostics.js';
+import { HOST_KEYS } from '../model/locale-table.js';
+import type { OutputFile } from '../model/output-file.js';
+import type { ValidSite } from '../model/site.js';
+import { jsReport, jsReportFile } from '../render/js-report.js';
+import { buildManifests, copyToHosts, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
+import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
+import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
+import type { RoutedSite } from '../route/route-site.js';
+
+/** What the render stage works from, besides the pages it may take from the previous output. */
+export interface RenderInput {
+  site: ValidSite;
+  routed: RoutedSite;
+  edge: CompiledEdgeConfig;
+  bundles: SiteBundles;
+  /** Encoded while the site was parsed and rendered. */
+  images: Promise<EncodedImages>;
+  contentDir: string;
+}
+
+/** What the incremental layer adds to a render: page keys, pages to reuse, and its manifest file. */
+export interface RenderPlan {
+  recorder: PageRecorder;
+  reusable: ReusablePages;
+  manifest?: (pages: ReadonlyMap<string, RenderedPage>) => OutputFile;
+}
+
+export interface RenderedOutput {
+  /** Every output file by path, checked (one file per path, none outside the output). */
+  output: Map<string, Uint8Array>;
+  /** Each page's record and scripts, by output path. */
+  pages: Map<string, RenderedPage>;
+  reused: number;
+  /** The most JavaScript (gzip) a page loads, and the warnings of the JavaScript report alone. */
+  js: { maxGzip: number; diagnostics: Diagnostic[] };
+  images: EncodedImages;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The render stage: every page (those in the plan's `reusable` keep their previous bytes), the
+ * JavaScript report, sitemaps, robots.txt, the build manifests, public files and images on every
+ * host, each hosting target's files, the edge document and middleware, and the reports (which no
+ * hosting target copies: they are for the people running the build).
+ */
+export async function renderOutput(input: RenderInput, plan: RenderPlan): Promise<RenderedOutput> {
+  const { site, routed, edge, bundles } = input;
+  const { config } = site;
+  const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder };
+  const rendered = renderPages(routed.pages, context, plan.reusable);
+  const diagnostics = [...rendered.diagnostics];
+  const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), bundles.client.chunks, bundles.client.assets.js, config.client);
+  diagnostics.push(...js.diagnostics);
+  const images = await input.images;
+  diagnostics.push(...imageDiagnostics(site, images.failures, input.contentDir));
+  const maxGzip = Math.max(0, ...js.report.pages.map((p) => p.totalGzip));
+  const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
+  // Pages that failed to render would only add errors about their absence further on.
+  if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
+  const siteFiles = [
+    ...rendered.files,
+    ...(await renderSitemaps(routed.pages, config)),
+    ...HOST_KEYS.map((host) => robotsTxt(config, host)),
+    ...buildManifests(site, bundles.buildId),
+    ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
+  ];
+  const hosting = renderHosting(config, edge, bundles.middleware, siteFiles);
+  diagnostics.push(...hosting.diagnostics);
+  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(plan.manifest ? [plan.manifest(rendered.pages)] : [])];
+  const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
+  diagnostics.push(...collected.diagnostics);
+  return { ...result, output: collected.output };
+}

@@ -1,0 +1,40 @@
+import { build, type BuildOptions, type BuildResult } from '../build.js';
+import { nodeSourceFs } from '../fs/source-fs.js';
+import { rebuildBodies } from '../incremental/body-edits.js';
+import { classifyChanges } from '../incremental/change-set.js';
+import { markdownRenderer } from '../incremental/incremental-build.js';
+import { sameCode, type BuildSession } from '../incremental/session.js';
+import { warmUpMarkdown } from '../incremental/warm-up.js';
+import { renderInThisThread } from '../parse/markdown-jobs.js';
+import { incrementalOptions } from '../build-options.js';
+
+/** Bodies that render faster in this thread, warmed up by warmUp(), than by a round trip to a worker. */
+const FEW_BODIES = 4;
+
+/**
+ * A dev session's next build after these files changed (paths from the root; undefined when not
+ * known). Edits to Markdown bodies alone are applied to the last build (incremental/body-edits.ts),
+ * in milliseconds; anything else is a full build, which still reuses every unchanged page.
+ * Undefined when nothing the build reads changed (an editor's temporary file).
+ */
+export async function rebuild(options: BuildOptions & { session: BuildSession }, changed: readonly string[] | undefined): Promise<BuildResult | undefined> {
+  const { session } = options;
+  const last = session.last;
+  if (!last || !sameCode(session) || !changed) return build(options);
+  const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
+  if (changes.kind === 'none') return undefined;
+  if (changes.kind === 'markdown') {
+    const markdown = await markdownRenderer(incrementalOptions(options, options.outDir ?? 'dist'), session, changes.edits.length <= FEW_BODIES);
+    const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now()));
+    if (applied) {
+      if (applied.last) session.last = applied.last;
+      return applied.result;
+    }
+  }
+  return build(options);
+}
+
+/** Gets a session ready for fast edits after its first build (incremental/warm-up.ts): edits render their few bodies in this thread. */
+export async function warmUp(session: BuildSession, stopped?: () => boolean): Promise<void> {
+  if (session.last) await warmUpMarkdown(session.last, renderInThisThread, stopped);
+}
