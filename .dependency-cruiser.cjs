@@ -31,24 +31,25 @@ const LAYERS = [
 const folder = (name) => (name.endsWith('.ts') ? `src/${name.replace('.', '\\.')}$` : `src/${name}/`);
 const anyOf = (names) => `^(${names.map(folder).join('|')})`;
 
-const floorRule = {
-  name: 'floor-imports-floor',
-  severity: 'error',
-  comment: 'The model floor imports no stage: a type every stage shares cannot depend on one of them.',
-  from: { path: anyOf(FLOOR) },
-  to: { path: '^src/', pathNot: anyOf(FLOOR) },
-};
+/** The rules for a layout: a floor and the layers above it, bottom up. */
+function rulesFor(FLOOR, LAYERS) {
+  const floorRule = {
+    name: 'floor-imports-floor',
+    severity: 'error',
+    comment: 'The model floor imports no stage: a type every stage shares cannot depend on one of them.',
+    from: { path: anyOf(FLOOR) },
+    to: { path: '^src/', pathNot: anyOf(FLOOR) },
+  };
 
-const layerRules = LAYERS.map((layer, i) => ({
-  name: `no-back-arrow-from-${layer.replace('.ts', '')}`,
-  severity: 'error',
-  comment: `${layer} may import the floor and ${LAYERS.slice(0, i).join(', ') || 'nothing else'}; what comes after it in the pipeline builds on it, not the other way round.`,
-  from: { path: anyOf([layer]) },
-  to: { path: '^src/', pathNot: anyOf([...FLOOR, ...LAYERS.slice(0, i + 1)]) },
-}));
+  const layerRules = LAYERS.map((layer, i) => ({
+    name: `no-back-arrow-from-${layer.replace('.ts', '')}`,
+    severity: 'error',
+    comment: `${layer} may import the floor and ${LAYERS.slice(0, i).join(', ') || 'nothing else'}; what comes after it in the pipeline builds on it, not the other way round.`,
+    from: { path: anyOf([layer]) },
+    to: { path: '^src/', pathNot: anyOf([...FLOOR, ...LAYERS.slice(0, i + 1)]) },
+  }));
 
-module.exports = {
-  forbidden: [
+  return [
     floorRule,
     ...layerRules,
     {
@@ -86,7 +87,11 @@ module.exports = {
       from: { path: '^templates/' },
       to: { path: '^src/', pathNot: '^src/(model|render|images)/' },
     },
-  ],
+  ];
+}
+
+module.exports = {
+  forbidden: rulesFor(FLOOR, LAYERS),
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
@@ -96,4 +101,4 @@ module.exports = {
 };
 
 // For scripts/check-layers.mjs (not enumerable: dependency-cruiser allows no other keys).
-Object.defineProperty(module.exports, 'layers', { value: { FLOOR, LAYERS } });
+Object.defineProperty(module.exports, 'layers', { value: { FLOOR, LAYERS, rulesFor } });

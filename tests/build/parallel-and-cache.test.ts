@@ -45,7 +45,7 @@ const differences = (a: BuildResult, b: BuildResult) => [...new Set([...a.output
 describe('worker threads and the Markdown cache', () => {
   it('gives byte-identical output with 1 or 3 worker threads, cold or from the cache', async () => {
     const files = site();
-    const run = (jobs: number, cacheDir: string, cache = true) => build({ root: ROOT, fs: memorySourceFs(files), write: false, minify: true, jobs, workerScript, cacheDir, cache });
+    const run = (jobs: number, cacheDir: string, cache = true) => build({ root: ROOT, fs: memorySourceFs(files), write: false, cacheWrites: true, minify: true, jobs, workerScript, cacheDir, cache });
     const inThread = await run(1, join(dir, 'a'), false);
     const threads = await run(3, join(dir, 'b'));
     const warm = await run(3, join(dir, 'b'));
@@ -61,7 +61,7 @@ describe('worker threads and the Markdown cache', () => {
   it('renders again only the bodies that changed, and ignores damaged entries', async () => {
     const files = site();
     const cacheDir = join(dir, 'c');
-    const run = () => build({ root: ROOT, fs: memorySourceFs(files), write: false, minify: true, jobs: 1, cacheDir });
+    const run = () => build({ root: ROOT, fs: memorySourceFs(files), write: false, cacheWrites: true, minify: true, jobs: 1, cacheDir });
     const cold = await run();
     files['content/en/blog/bench-00003.md'] = `${files['content/en/blog/bench-00003.md'] as string}\nOne more line.\n`;
     expect((await run()).markdown?.rendered).toBe(1);

@@ -45,7 +45,8 @@ export function simplePage(title = 'A page', body?: string): string {
 export async function buildFixture(files: Record<string, string | Uint8Array>, options: { pageSize?: number; cacheDir?: string } = {}): Promise<BuildResult> {
   const all = { ...files };
   if (options.pageSize) all['content/site.yaml'] = (all['content/site.yaml'] as string).replace(/^pageSize: \d+$/m, `pageSize: ${options.pageSize}`);
-  return build({ root: ROOT, fs: memorySourceFs(all), write: false, minify: true, cacheDir: options.cacheDir });
+  // A test that names a cache folder is about the cache: its builds fill it (write: false alone writes nothing).
+  return build({ root: ROOT, fs: memorySourceFs(all), write: false, minify: true, cacheDir: options.cacheDir, cacheWrites: options.cacheDir !== undefined });
 }
 
 /**
