@@ -4,7 +4,7 @@ import { cacheSalt, codeDigest, MARKDOWN_CODE, SITEGEN_CODE } from './cache/cach
 import { cachedRenderer, type CacheStats } from './cache/markdown-cache.js';
 import { bundleClient, hashedAsset, type BundledAssets } from './bundle/bundle-client.js';
 import { compileTemplates, type CompiledTemplates } from './bundle/compile-templates.js';
-import { parseSiteConfig } from './config/load-site-config.js';
+import { DEFAULT_CONFIG, parseSiteConfig } from './config/load-site-config.js';
 import type { SiteConfig } from './config/site-config-schema.js';
 import { bundleMiddleware, type BundledMiddleware, type PerHostTarget } from './bundle/bundle-middleware.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
@@ -185,7 +185,7 @@ const cacheDirOf = (options: BuildOptions) => options.cacheDir ?? join(options.r
 async function runBuild(options: BuildOptions, session: BuildSession): Promise<BuildResult> {
   const clock = options.clock ?? (() => performance.now());
   const fs = options.fs ?? nodeSourceFs(options.root);
-  const configPath = options.config ?? 'content/site.yaml';
+  const configPath = options.config ?? DEFAULT_CONFIG;
   const contentDir = dirname(configPath);
   const timings: BuildResult['timings'] = {};
   const diagnostics: Diagnostic[] = [];
@@ -242,7 +242,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
 
   const routed = routeSite(site);
   diagnostics.push(...routed.diagnostics);
-  const edge = compileEdgeConfig(site, routed.pages);
+  const edge = compileEdgeConfig(site, routed.pages, configPath);
   diagnostics.push(...edge.diagnostics);
   lap('route');
   if (failed()) return fail();
@@ -295,7 +295,7 @@ async function runBuild(options: BuildOptions, session: BuildSession): Promise<B
     ...buildManifests(site, buildId),
     ...copyToHosts(site, [...client.files, sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
   ];
-  const hosting = renderHosting(config, edge, middleware, siteFiles);
+  const hosting = renderHosting(config, edge, middleware, siteFiles, configPath);
   diagnostics.push(...hosting.diagnostics);
   // Reports are for the people running the build, not part of any host: no hosting target copies them.
   const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(fromDisk ? [pageManifestFile(renderSalt, rendered.pages)] : [])];

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
 import { build } from '../build.js';
 import { checkSite, type CheckReport } from '../check/check-site.js';
+import { DEFAULT_CONFIG } from '../config/load-site-config.js';
 import { edgeConfigSchema } from '../edge/edge-config-schema.js';
 import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
@@ -52,7 +53,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
 
   program.command('build')
     .description('render every page of every locale into the output directory')
-    .option('-c, --config <file>', 'site configuration; its folder is the content folder', 'content/site.yaml')
+    .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('-o, --out <dir>', 'output directory (replaced as a whole when the build succeeds)', 'dist')
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
     .addOption(new Option('-q, --quiet', 'print errors and the summary only').conflicts('verbose'))
@@ -103,7 +104,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
   program.command('check')
     .description('prove a built site correct: links and anchors, hreflang, sitemaps, HTML, redirects')
     .option('-d, --dir <dir>', 'built output to check', 'dist')
-    .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', 'content/site.yaml')
+    .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', DEFAULT_CONFIG)
     .option('--json', 'print the report as JSON on stdout (for CI)')
     .option('--html <file>', 'also write the report as a filterable HTML page')
     .option('--external', 'also request every external link (8 at a time, 10 s time-out each)')
@@ -128,7 +129,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
   program.command('dev')
     .description('build into memory, serve, and rebuild on every change; open pages reload by themselves')
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4000)
-    .option('-c, --config <file>', 'site configuration; its folder is the content folder', 'content/site.yaml')
+    .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
     .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
     .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')

@@ -3,6 +3,9 @@ import { parseYaml } from '../parse/parse-yaml.js';
 import { zodIssuesToDiagnostics } from '../validate/zod-diagnostics.js';
 import { siteConfigSchema, type SiteConfig } from './site-config-schema.js';
 
+/** The site configuration when --config does not name one; its folder is the content folder. */
+export const DEFAULT_CONFIG = 'content/site.yaml';
+
 export interface LoadedConfig {
   config?: SiteConfig;
   diagnostics: Diagnostic[];

@@ -125,7 +125,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   for (const [path, record] of records) last.pages.set(path, record);
   if (js) for (const [path, bytes] of collectOutput([jsReportFile(js.report)]).output) last.output.set(path, bytes);
   for (const [old, entry] of replaced) byFile.set(old.file, entry);
-  const newWarnings = unknownKeyWarnings(context.unknownKeys).filter((w) => !last.diagnostics.some((d) => d.message === w.message));
+  const newWarnings = unknownKeyWarnings(context.unknownKeys, site.contentDir).filter((w) => !last.diagnostics.some((d) => d.message === w.message));
   const diagnostics = newWarnings.length ? [...last.diagnostics, ...newWarnings] : last.diagnostics;
   const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) } : {}) };
   const same = !newWarnings.length && !js;

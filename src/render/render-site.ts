@@ -2,7 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { appLinkUrl } from '../../client/visitor/app-links.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import { getLocale, HOST_KEYS, LOCALES, type LocaleCode } from '../locales/locale-table.js';
+import { getLocale, HOST_KEYS, LOCALES, SOURCE_LOCALE, type LocaleCode } from '../locales/locale-table.js';
 import type { Page } from '../route/page.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { hostDir } from '../route/urls.js';
@@ -98,9 +98,10 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   return { bytes: encoder.encode(html), record: { key, deps: [...deps].sort(), scripts: pageScripts(page.url, page.template, html) } };
 }
 
-/** The warnings for message keys no messages file has. */
-export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>): Diagnostic[] {
-  return [...unknownKeys].sort().map((key) => warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file: 'content/messages/en.yaml' }));
+/** The warnings for message keys no messages file has, at the source locale's messages file of the content folder. */
+export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>, contentDir: string): Diagnostic[] {
+  const file = `${contentDir}/messages/${SOURCE_LOCALE}.yaml`;
+  return [...unknownKeys].sort().map((key) => warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file }));
 }
 
 /**
@@ -125,7 +126,7 @@ export function renderPages(routed: RoutedSite, build: Omit<RenderContext, 'rout
     pages.set(page.outputPath, rendered.record);
     for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: rendered.bytes });
   }
-  diagnostics.push(...unknownKeyWarnings(context.unknownKeys));
+  diagnostics.push(...unknownKeyWarnings(context.unknownKeys, build.site.contentDir));
   return { files, pages, reused, diagnostics };
 }
 

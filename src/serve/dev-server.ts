@@ -2,6 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { dirname, join, sep } from 'node:path';
 import { createSession, rebuild, warmUp, type BuildOptions, type BuildResult } from '../build.js';
+import { DEFAULT_CONFIG } from '../config/load-site-config.js';
 import { edgeConfigSchema } from '../edge/edge-config-schema.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { FileReader } from './read-files.js';
@@ -132,7 +133,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
 
   await schedule(performance.now());
-  const contentDir = dirname(options.config ?? 'content/site.yaml');
+  const contentDir = dirname(options.config ?? DEFAULT_CONFIG);
   const watchers: FSWatcher[] = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
     try {
       return [watch(join(options.root, dir as string), { recursive: true }, (_event, filename) => {

@@ -64,7 +64,7 @@ describe('report formatting', () => {
     expect(text).toBe([
       'error [UNKNOWN_TAG] content/en/blog/a.md:7:8 tag "x" is not listed',
       '    > 7 | tags: [x]',
-      '    hint: Use a tag listed in content/data/categories.yaml, or add it there (and its name to every messages file).',
+      '    hint: Use a tag listed in data/categories.yaml of the content folder, or add it there (and its name to every messages file).',
     ].join('\n'));
     expect(text).not.toContain('\u001b[');
   });
