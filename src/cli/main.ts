@@ -9,7 +9,7 @@ import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';
 import { serveSite } from '../serve/serve-site.js';
-import { formatDiagnostics, formatStage, formatSummary, summarize } from './report.js';
+import { formatDiagnostics, formatStage, formatSummary, summarize, type ReportStyle } from './report.js';
 
 export const EXIT = { ok: 0, buildFailed: 1, usage: 2 } as const;
 
@@ -96,7 +96,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
           ? await readBuiltSite(resolve(opts.root, opts.out))
           : { files: result.output, edge: edgeConfigSchema.parse(JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!))) };
         const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, opts.root) });
-        printCheck(report, { json: !!opts.json, color: style.color });
+        printCheck(report, { json: !!opts.json, ...style });
         if (!report.ok) exitCode = EXIT.buildFailed;
       }
     });
@@ -108,7 +108,8 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('--json', 'print the report as JSON on stdout (for CI)')
     .option('--html <file>', 'also write the report as a filterable HTML page')
     .option('--external', 'also request every external link (8 at a time, 10 s time-out each)')
-    .action(async (opts: { dir: string; config: string; json?: boolean; html?: string; external?: boolean }) => {
+    .option('--verbose', 'print every warning (by default 8 of each code)')
+    .action(async (opts: { dir: string; config: string; json?: boolean; html?: string; external?: boolean; verbose?: boolean }) => {
       let input: Awaited<ReturnType<typeof readBuiltSite>>;
       try {
         input = await readBuiltSite(resolve(io.cwd, opts.dir));
@@ -118,7 +119,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         return;
       }
       const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, io.cwd), external: opts.external ? {} : undefined });
-      printCheck(report, { json: !!opts.json, color: io.isTTY && !io.env.NO_COLOR && !io.env.CI });
+      printCheck(report, { json: !!opts.json, color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose });
       if (opts.html) {
         await writeFile(resolve(io.cwd, opts.html), formatReportHtml(report));
         if (!opts.json) io.stderr(`report written to ${opts.html}\n`);
@@ -179,9 +180,9 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       });
     });
 
-  function printCheck(report: CheckReport, how: { json: boolean; color: boolean }): void {
+  function printCheck(report: CheckReport, how: { json: boolean } & ReportStyle): void {
     if (how.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stderr(`${formatReportText(report, how.color)}\n`);
+    else io.stderr(`${formatReportText(report, how)}\n`);
   }
 
   try {

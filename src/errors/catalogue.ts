@@ -4,7 +4,13 @@
  * Hints are static text: a file of the content folder is named relative to it ("data/redirects.yaml
  * of the content folder"), since the content folder is wherever --config points.
  */
-export const DIAGNOSTICS = {
+export interface CatalogueEntry {
+  title: string;
+  hint: string;
+}
+
+/** What `sitegen build` (and `sitegen dev`) report about the sources and the build. */
+const BUILD_DIAGNOSTICS = {
   CONFIG_NOT_FOUND: { title: 'Site configuration not found', hint: 'Pass --config with the path of site.yaml, or run sitegen in the project root.' },
   CONFIG_INVALID: { title: 'Invalid site configuration', hint: 'Fix the key named above; docs/configuration.md lists every key.' },
   YAML_SYNTAX: { title: 'YAML syntax error', hint: 'Check indentation and quoting; quote values that contain ": " or start with a special character.' },
@@ -49,6 +55,48 @@ export const DIAGNOSTICS = {
   JS_BUDGET_EXCEEDED: { title: 'Page JavaScript over budget', hint: 'Remove islands the page does not need or move code out of client/main.ts into a chunk loaded on demand; raise client.budgetGzip in site.yaml only if the page really needs it. dist/reports/js.json lists every chunk a page loads.' },
   RENDER_BLOCKING_SCRIPT: { title: 'Render-blocking script', hint: 'Load scripts with type="module", defer or async; a classic script in <head> stops the page from rendering until it has run.' },
   HOSTING_UNSUPPORTED: { title: 'Behaviour a hosting target cannot express', hint: 'nginx cannot run the edge middleware (Debian\'s njs 0.7 has no Map, for...of or URL). Serve these hosts from the vercel, cloudflare or netlify target, which run it, or accept the gaps named above (docs/hosting.md).' },
-} as const;
+} as const satisfies Record<string, CatalogueEntry>;
+
+/**
+ * What `sitegen check` reports about a built site (docs/check.md#rules), one code a rule. Each code
+ * is CHECK_ and the rule's id as reports name it: CHECK_LINK_BROKEN is the rule link-broken.
+ */
+export const CHECK_DIAGNOSTICS = {
+  CHECK_LINK_BROKEN: { title: 'Broken link in the output', hint: 'Point the link at a page or file the build emits on that host (check the path, the locale prefix and the host). The build already checks Markdown links, so this one comes from a template, raw HTML in a Markdown file, or an output file changed after the build.' },
+  CHECK_LINK_REDIRECTS: { title: 'Link through a redirect', hint: 'Link to the address the redirect leads to: otherwise every visitor and crawler pays for an extra round trip.' },
+  CHECK_ANCHOR_MISSING: { title: 'Link to a missing anchor', hint: 'Link to an id the target page has (look it up in the page\'s HTML), or give the element you mean that id.' },
+  CHECK_HREFLANG_INVALID_TAG: { title: 'Invalid hreflang tag', hint: 'Write the language tag the locale table gives the locale (src/locales/locale-table.ts), exactly as spelt there, or x-default; URL codes such as vn, jp and tc are not language tags.' },
+  CHECK_HREFLANG_SELF: { title: 'hreflang cluster without the page itself', hint: 'Every page lists itself in its hreflang cluster, under the tag of its own <html lang>.' },
+  CHECK_HREFLANG_X_DEFAULT: { title: 'hreflang x-default missing or repeated', hint: 'Give each hreflang cluster exactly one x-default: the page for visitors whose language the site does not have.' },
+  CHECK_HREFLANG_NOT_RECIPROCAL: { title: 'hreflang link not returned', hint: 'Search engines ignore hreflang links that are not returned: make the target list this page under this page\'s tag, or drop the target from this cluster (docs/check.md#rules).' },
+  CHECK_HREFLANG_TARGET: { title: 'hreflang target is not an indexable page', hint: 'Point hreflang only at absolute URLs of emitted, indexable pages: not a 404 page, not noindex, canonical to itself.' },
+  CHECK_HREFLANG_SITEMAP_MISMATCH: { title: 'Sitemap and page disagree on hreflang', hint: 'List the same alternates in the sitemap entry as in the page\'s <head>. sitegen writes both from one cluster, so a difference means the output was changed or assembled from different builds: build again.' },
+  CHECK_SITEMAP_INVALID: { title: 'Sitemap does not validate', hint: 'Sitemaps must be well-formed XML that validates against the sitemaps.org schema; fix the element the message names.' },
+  CHECK_SITEMAP_MISSING_PAGE: { title: 'Indexable page missing from the sitemaps', hint: 'List every indexable page of a host in one of its urlset sitemaps, or make the page noindex or canonical to another page.' },
+  CHECK_SITEMAP_DUPLICATE: { title: 'URL listed twice in the sitemaps', hint: 'List each URL once across all the sitemaps of its host.' },
+  CHECK_SITEMAP_NOT_PAGE: { title: 'Sitemap lists something that is not a page', hint: 'List only indexable pages of the sitemap\'s own host: no redirected URL, 404 page, noindex page, page canonical to another, or URL of another host.' },
+  CHECK_SITEMAP_INDEX: { title: 'Sitemap index wrong or missing', hint: 'Each host needs a sitemap index (sitemap.xml) that lists exactly its urlset sitemaps, by absolute URL on the host\'s origin.' },
+  CHECK_ROBOTS: { title: 'robots.txt does not match the sitemaps', hint: 'robots.txt names the host\'s sitemap index by absolute URL ("Sitemap: https://host/sitemap.xml") and disallows no URL the sitemaps list.' },
+  CHECK_HTML_INVALID: { title: 'Invalid HTML', hint: 'Fix the markup html-validate names (its rule id ends the message; html-validate.org/rules explains each): in templates/ for template markup, in the Markdown file for raw HTML in content.' },
+  CHECK_HTML_DUPLICATE_ID: { title: 'Duplicate id', hint: 'Ids must be unique within a page: rename one of the two elements\' ids (links to it use the first).' },
+  CHECK_HTML_H1: { title: 'Not exactly one <h1>', hint: 'Give the page exactly one <h1>, its main heading. The template writes it (sitegen turns a # heading in Markdown into an <h2>), so look at the template, or at raw HTML in the Markdown file.' },
+  CHECK_HTML_LANG: { title: '<html> lang or dir wrong', hint: 'Every page needs <html lang dir> with its locale\'s language tag and direction, as the locale table gives them (src/locales/locale-table.ts).' },
+  CHECK_HTML_IMG_ALT: { title: 'Image without alt text', hint: 'Describe the image in its alt text (in Markdown: ![what it shows](/images/x.png)), or give it alt="" if it is only decoration.' },
+  CHECK_HTML_IMG_SIZE: { title: 'Image without width and height', hint: 'Give every <img> both width and height (its intrinsic size) so the page does not shift as the image loads.' },
+  CHECK_TITLE_MISSING: { title: 'Page without a title', hint: 'Give the page a non-empty <title>: for a content page, the title field of its front matter (docs/content.md#front-matter-fields).' },
+  CHECK_DESCRIPTION_MISSING: { title: 'Page without a description', hint: 'Give the page a <meta name="description"> with content: for a content page, the description field of its front matter (docs/content.md#front-matter-fields).' },
+  CHECK_TITLE_LENGTH: { title: 'Title length outside what search results show', hint: 'Bring the title within the range the message gives: search results cut longer titles off and make little of short ones.' },
+  CHECK_DESCRIPTION_LENGTH: { title: 'Description length outside what search results show', hint: 'Bring the description within the range the message gives: search results cut longer ones off and may replace short ones with text of their own.' },
+  CHECK_EXTERNAL_BROKEN: { title: 'External link gone', hint: 'The other site says the page does not exist (404 or 410): link to its new address, or remove the link.' },
+  CHECK_EXTERNAL_UNREACHABLE: { title: 'External link not reachable', hint: 'Often passing trouble or bot protection: open the link in a browser, and fix it only if it fails there too.' },
+  CHECK_REDIRECT_BROKEN: { title: 'Redirect leads to no page', hint: 'Point the redirect (front matter aliases or data/redirects.yaml of the content folder) at a page the build emits (docs/content.md#redirects).' },
+  CHECK_REDIRECT_CHAIN: { title: 'Redirect chain', hint: 'Point the first redirect straight at the final page: every extra hop costs visitors a round trip, and crawlers may stop following.' },
+  CHECK_LEGACY_URL: { title: 'Legacy URL does not reach a page', hint: 'Redirect the old address straight to its page (front matter aliases or data/redirects.yaml of the content folder, docs/content.md#redirects), or remove it from data/legacy-urls.yaml if it no longer matters.' },
+} as const satisfies Record<`CHECK_${string}`, CatalogueEntry>;
+
+export const DIAGNOSTICS = { ...BUILD_DIAGNOSTICS, ...CHECK_DIAGNOSTICS } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;
+
+/** A code `sitegen check` reports: a finding cannot carry any other. */
+export type CheckCode = keyof typeof CHECK_DIAGNOSTICS;
