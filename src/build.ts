@@ -10,6 +10,7 @@ import { readImageFacts } from './images/image-facts.js';
 import { openIncremental } from './incremental/incremental-build.js';
 import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
+import { DEFAULT_CONFIG } from './load/load-config.js';
 import { loadSite } from './load/load-site.js';
 import { parseSite } from './parse/parse-site.js';
 import type { BuildResult } from './pipeline/build-result.js';
@@ -28,8 +29,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const run = new BuildRun(options.clock ?? (() => performance.now()), options.onStage);
     const outDir = resolve(options.root, options.outDir ?? 'dist');
     return run.run(async () => {
-      const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? 'content/site.yaml')).site);
-      const { config, sources, contentDir } = loaded;
+      const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? DEFAULT_CONFIG)).site);
+      const { config, sources } = loaded;
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);
       if (incremental.upToDate) return (run.lap('load'), incremental.upToDate(run.timings));
       const facts = await readImageFacts(sources.assets, config.images);
@@ -44,13 +45,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const site = run.need(run.check(validateSite(parsed, config)).site);
       run.lap('validate');
       const routed = run.note(routeSite(site));
-      const edge = run.check(compileEdgeConfig(site, routed.pages));
+      const edge = run.check(compileEdgeConfig(site, routed.pages, loaded.configPath));
       run.lap('route');
       const bundles = run.need(run.check(await bundleSite(options.root, config, edge.json, { minify: options.minify, reuse: reusableBundles(session, config, edge.json) })).bundles);
       keepBundles(session, config, edge.json, bundles);
       run.lap('bundle');
       const plan = await incremental.plan(site, routed, bundles);
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, contentDir }, plan));
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath }, plan));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };
       run.lap('render');
       if (options.write !== false) {

@@ -1,16 +1,33 @@
 import { fetchExternalLinks, type FetchExternalOptions } from './fetch-external.js';
-import type { CheckInput, Finding } from './finding.js';
+import { CHECK_DIAGNOSTICS, type CheckCode } from '../errors/catalogue.js';
+import { ruleOf, type CheckInput, type Finding } from './finding.js';
 import { checkHreflang } from './hreflang-checks.js';
 import { checkHtml } from './html-checks.js';
 import { checkLinks, type ExternalLink } from './link-checks.js';
 import { checkRedirects, type LegacyUrl, type RedirectSummary } from './redirect-checks.js';
 import { checkSitemaps } from './sitemap-checks.js';
 
+/** A finding as the report gives it: its code, and the code's rule id (what reports named before codes). */
+export interface ReportedFinding extends Finding {
+  rule: string;
+}
+
+/** What the report says of each code it has findings of: the catalogue's title and hint, and how many. */
+export interface ReportedCode {
+  rule: string;
+  title: string;
+  hint: string;
+  count: number;
+}
+
 export interface CheckReport {
   ok: boolean;
   counts: { error: number; warning: number };
+  /** Findings per code, with the code's title and hint; only codes that have findings. */
+  codes: Partial<Record<CheckCode, ReportedCode>>;
+  /** Findings per rule id (the same counts as `codes`, kept for reports read before there were codes). */
   byRule: Record<string, number>;
-  findings: Finding[];
+  findings: ReportedFinding[];
   links: { checked: number; external: ExternalLink[] };
   redirects: RedirectSummary;
   /** Milliseconds per check. */
@@ -36,16 +53,23 @@ export async function checkSite(input: CheckInput, options: { legacy?: readonly 
   const html = await timed('html', () => checkHtml(input));
   const redirects = await timed('redirects', () => checkRedirects(input, options.legacy));
   const external = options.external ? await timed('external', () => fetchExternalLinks(links.external, options.external)) : [];
-  const findings = [...links.findings, ...hreflang, ...sitemaps, ...html, ...redirects.findings, ...external].sort(byPlace);
+  const findings = [...links.findings, ...hreflang, ...sitemaps, ...html, ...redirects.findings, ...external].sort(byPlace)
+    .map(({ code, ...rest }): ReportedFinding => ({ code, rule: ruleOf(code), ...rest }));
   const counts = { error: 0, warning: 0 };
+  const codes: CheckReport['codes'] = {};
   const byRule: Record<string, number> = {};
   for (const f of findings) {
     counts[f.severity]++;
+    (codes[f.code] ??= { rule: f.rule, ...CHECK_DIAGNOSTICS[f.code], count: 0 }).count++;
     byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
   }
-  return { ok: counts.error === 0, counts, byRule, findings, links: { checked: links.checked, external: links.external }, redirects: redirects.summary, timings };
+  return { ok: counts.error === 0, counts, codes: sortedByKey(codes), byRule, findings, links: { checked: links.checked, external: links.external }, redirects: redirects.summary, timings };
 }
 
 function byPlace(a: Finding, b: Finding): number {
-  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.rule.localeCompare(b.rule);
+  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.code.localeCompare(b.code);
+}
+
+function sortedByKey<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as T;
 }

@@ -37,9 +37,9 @@ async function probe(link: ExternalLink, doFetch: typeof fetch, timeoutMs: numbe
     if (status === 405 || status === 501) status = await request('GET');
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message;
-    return { rule: 'external-unreachable', severity: 'warning', ...at, message: `${link.url}: ${reason} (linked from ${link.pages} place(s))` };
+    return { code: 'CHECK_EXTERNAL_UNREACHABLE', severity: 'warning', ...at, message: `${link.url}: ${reason} (linked from ${link.pages} place(s))` };
   }
-  if (status === 404 || status === 410) return { rule: 'external-broken', severity: 'error', ...at, message: `${link.url} answers ${status} (linked from ${link.pages} place(s)); fix or remove the link` };
-  if (status >= 400) return { rule: 'external-unreachable', severity: 'warning', ...at, message: `${link.url} answers ${status} (linked from ${link.pages} place(s))` };
+  if (status === 404 || status === 410) return { code: 'CHECK_EXTERNAL_BROKEN', severity: 'error', ...at, message: `${link.url} answers ${status} (linked from ${link.pages} place(s)); fix or remove the link` };
+  if (status >= 400) return { code: 'CHECK_EXTERNAL_UNREACHABLE', severity: 'warning', ...at, message: `${link.url} answers ${status} (linked from ${link.pages} place(s))` };
   return undefined;
 }

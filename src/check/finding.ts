@@ -1,20 +1,35 @@
 import type { EdgeConfig } from '../model/edge-config.js';
+import type { CheckCode } from '../errors/catalogue.js';
+import type { Diagnostic, Severity } from '../errors/site-error.js';
 
 /**
  * What `sitegen check` reports: one finding per broken rule, at a file and (where it has one) a
- * line and column of that file, with a message a writer can act on.
+ * line and column of that file, with a message a writer can act on. Its code is a check code of the
+ * diagnostic catalogue (src/errors/catalogue.ts), which gives its title and hint.
  */
-export type FindingSeverity = 'error' | 'warning';
-
 export interface Finding {
-  /** Stable rule id, e.g. "link-broken", "hreflang-not-reciprocal". */
-  rule: string;
-  severity: FindingSeverity;
+  /** Stable code, e.g. CHECK_LINK_BROKEN, CHECK_HREFLANG_NOT_RECIPROCAL. */
+  code: CheckCode;
+  severity: Severity;
   /** Path relative to the checked directory: www.example.com/vn/pricing.html, edge-config.json. */
   file: string;
   line?: number;
   column?: number;
   message: string;
+}
+
+/**
+ * The rule id of a code, as check reports named rules before the catalogue (and still do, in the
+ * JSON report's `rule` and `byRule`): CHECK_LINK_BROKEN → link-broken.
+ */
+export function ruleOf(code: CheckCode): string {
+  return code.slice('CHECK_'.length).toLowerCase().replace(/_/g, '-');
+}
+
+/** A finding as a diagnostic, for the printer build diagnostics go through (src/cli/report.ts). */
+export function findingDiagnostic(finding: Finding): Diagnostic {
+  const { code, severity, message, file, line, column } = finding;
+  return { code, severity, message, file, ...(line === undefined ? {} : { position: { line, column: column ?? 1 } }) };
 }
 
 /** A built site as the checks see it: every output file, and the edge document it was built with. */

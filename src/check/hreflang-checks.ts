@@ -30,25 +30,25 @@ export function checkHreflang(input: CheckInput): Finding[] {
     const at = (offset: number) => ({ file: page.page.file, ...positionAt(page.page.html, offset) });
     for (const entry of cluster.entries) {
       const tagProblem = invalidTag(entry.tag);
-      if (tagProblem) findings.push({ rule: 'hreflang-invalid-tag', severity: 'error', ...at(entry.offset), message: tagProblem });
+      if (tagProblem) findings.push({ code: 'CHECK_HREFLANG_INVALID_TAG', severity: 'error', ...at(entry.offset), message: tagProblem });
       const targetProblem = badTarget(entry.tag, entry.href, entry.url, facts);
-      if (targetProblem) findings.push({ rule: 'hreflang-target', severity: 'error', ...at(entry.offset), message: targetProblem });
+      if (targetProblem) findings.push({ code: 'CHECK_HREFLANG_TARGET', severity: 'error', ...at(entry.offset), message: targetProblem });
     }
     const first = cluster.entries[0]!;
     const lang = page.head.lang;
     if (lang === undefined || lang.trim() === '') {
-      findings.push({ rule: 'hreflang-self', severity: 'error', ...at(page.head.htmlOffset), message: 'the page has no <html lang>, so its own entry in its hreflang cluster is unknown' });
+      findings.push({ code: 'CHECK_HREFLANG_SELF', severity: 'error', ...at(page.head.htmlOffset), message: 'the page has no <html lang>, so its own entry in its hreflang cluster is unknown' });
     } else if (!cluster.entries.some((e) => e.url === page.url && sameTag(e.tag, lang))) {
       const self = cluster.entries.find((e) => e.url === page.url && !isXDefault(e.tag));
       findings.push(self
-        ? { rule: 'hreflang-self', severity: 'error', ...at(self.offset), message: `the page lists itself as hreflang="${self.tag}" but its <html lang> is "${lang}"` }
-        : { rule: 'hreflang-self', severity: 'error', ...at(first.offset), message: `the hreflang cluster does not include the page itself: add hreflang="${lang}" href="${page.page.url}"` });
+        ? { code: 'CHECK_HREFLANG_SELF', severity: 'error', ...at(self.offset), message: `the page lists itself as hreflang="${self.tag}" but its <html lang> is "${lang}"` }
+        : { code: 'CHECK_HREFLANG_SELF', severity: 'error', ...at(first.offset), message: `the hreflang cluster does not include the page itself: add hreflang="${lang}" href="${page.page.url}"` });
     }
     const xDefaults = cluster.entries.filter((e) => isXDefault(e.tag));
     if (xDefaults.length === 0) {
-      findings.push({ rule: 'hreflang-x-default', severity: 'error', ...at(first.offset), message: 'the hreflang cluster has no x-default' });
+      findings.push({ code: 'CHECK_HREFLANG_X_DEFAULT', severity: 'error', ...at(first.offset), message: 'the hreflang cluster has no x-default' });
     } else if (new Set(xDefaults.map((e) => e.url)).size > 1) {
-      findings.push({ rule: 'hreflang-x-default', severity: 'error', ...at(xDefaults[1]!.offset), message: `the hreflang cluster has more than one x-default (${[...new Set(xDefaults.map((e) => e.href))].join(', ')})` });
+      findings.push({ code: 'CHECK_HREFLANG_X_DEFAULT', severity: 'error', ...at(xDefaults[1]!.offset), message: `the hreflang cluster has more than one x-default (${[...new Set(xDefaults.map((e) => e.href))].join(', ')})` });
     }
   }
 
@@ -66,7 +66,7 @@ export function checkHreflang(input: CheckInput): Finding[] {
       const listedAs = other?.entries.find((e) => e.url === page.url && !isXDefault(e.tag));
       const why = !other ? 'it has no hreflang links' : listedAs ? `it lists this page as hreflang="${listedAs.tag}"` : 'its cluster does not include this page';
       findings.push({
-        rule: 'hreflang-not-reciprocal', severity: 'error', file: page.page.file, ...positionAt(page.page.html, entry.offset),
+        code: 'CHECK_HREFLANG_NOT_RECIPROCAL', severity: 'error', file: page.page.file, ...positionAt(page.page.html, entry.offset),
         message: `${entry.href} (hreflang="${entry.tag}") does not link back with hreflang="${cluster.selfTag}" href="${page.page.url}": ${why}`,
       });
     }
@@ -114,9 +114,9 @@ function checkSitemapEntry(sitemap: SitemapFile, entry: ReturnType<typeof sitema
     const url = normalizeUrl(href);
     keys.add(`${tag} ${url}`);
     const tagProblem = invalidTag(tag);
-    if (tagProblem) findings.push({ rule: 'hreflang-invalid-tag', severity: 'error', ...at(link.offset), message: tagProblem });
+    if (tagProblem) findings.push({ code: 'CHECK_HREFLANG_INVALID_TAG', severity: 'error', ...at(link.offset), message: tagProblem });
     const targetProblem = badTarget(tag, href, url, facts);
-    if (targetProblem) findings.push({ rule: 'hreflang-target', severity: 'error', ...at(link.offset), message: targetProblem });
+    if (targetProblem) findings.push({ code: 'CHECK_HREFLANG_TARGET', severity: 'error', ...at(link.offset), message: targetProblem });
   }
   const page = facts.get(normalizeUrl(entry.loc));
   if (!page) return; // not a page: sitemap-not-page reports it
@@ -137,7 +137,7 @@ function checkSitemapEntry(sitemap: SitemapFile, entry: ReturnType<typeof sitema
     ...(extra.length ? [`not in the page: ${list(extra.map((l) => ({ tag: l.hreflang!.trim(), href: l.href!.trim() })))}`] : []),
   ];
   findings.push({
-    rule: 'hreflang-sitemap-mismatch', severity: 'error', ...at(extra[0]?.offset ?? entry.locOffset),
+    code: 'CHECK_HREFLANG_SITEMAP_MISMATCH', severity: 'error', ...at(extra[0]?.offset ?? entry.locOffset),
     message: `the sitemap's hreflang cluster of ${entry.loc} differs from the one in ${page.page.file}: ${parts.join('; ')}`,
   });
 }

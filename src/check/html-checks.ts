@@ -1,4 +1,5 @@
 import { ConfigLoader, HtmlValidate, type Config, type ConfigData, type Message, type ResolvedConfig } from 'html-validate';
+import type { CheckCode } from '../errors/catalogue.js';
 import { LOCALES, WIDE_SCRIPTS, type Locale } from '../model/locale-table.js';
 import { positionAt, type CheckInput, type Finding, type SitePage } from './finding.js';
 import { attributeOf, decodeEntities, rawTextOf, scanTags, type HtmlTag } from './html/scan-tags.js';
@@ -129,7 +130,7 @@ async function validatePage(htmlValidate: HtmlValidate, page: SitePage): Promise
   return report.results
     .flatMap((result) => result.messages)
     .filter((message) => !coveredByOwnRule(message))
-    .map((message) => ({ rule: 'html-invalid', severity: 'error', file: page.file, ...positionAt(page.html, message.offset), message: `${message.message} (html-validate ${message.ruleId})` }));
+    .map((message) => ({ code: 'CHECK_HTML_INVALID', severity: 'error', file: page.file, ...positionAt(page.html, message.offset), message: `${message.message} (html-validate ${message.ruleId})` }));
 }
 
 /**
@@ -182,8 +183,8 @@ export const TEXT_LIMITS = {
 export function checkPageMarkup(read: ReadPage): Finding[] {
   const { page, tags } = read;
   const findings: Finding[] = [];
-  const add = (rule: string, severity: Finding['severity'], offset: number, message: string) =>
-    findings.push({ rule, severity, file: page.file, ...positionAt(page.html, offset), message });
+  const add = (code: CheckCode, severity: Finding['severity'], offset: number, message: string) =>
+    findings.push({ code, severity, file: page.file, ...positionAt(page.html, offset), message });
   const bodyIndex = tags.findIndex((t) => !t.end && t.name === 'body');
   const body = tags[bodyIndex];
 
@@ -194,13 +195,13 @@ export function checkPageMarkup(read: ReadPage): Finding[] {
     if (id === undefined || id === '') continue;
     const first = ids.get(id);
     if (!first) ids.set(id, tag);
-    else add('html-duplicate-id', 'error', tag.offset, `id "${id}" is used twice: <${tag.name}> repeats the id of <${first.name}> at ${where(page, first)}`);
+    else add('CHECK_HTML_DUPLICATE_ID', 'error', tag.offset, `id "${id}" is used twice: <${tag.name}> repeats the id of <${first.name}> at ${where(page, first)}`);
   }
 
   // html-h1
   const h1s = tags.filter((t) => !t.end && t.name === 'h1');
-  if (h1s.length === 0) add('html-h1', 'error', body?.offset ?? 0, 'the page has no <h1>: give it exactly one, its main heading');
-  else if (h1s.length > 1) add('html-h1', 'error', h1s[1]!.offset, `the page has ${h1s.length} <h1> elements (the first at ${where(page, h1s[0]!)}): give it exactly one`);
+  if (h1s.length === 0) add('CHECK_HTML_H1', 'error', body?.offset ?? 0, 'the page has no <h1>: give it exactly one, its main heading');
+  else if (h1s.length > 1) add('CHECK_HTML_H1', 'error', h1s[1]!.offset, `the page has ${h1s.length} <h1> elements (the first at ${where(page, h1s[0]!)}): give it exactly one`);
 
   // html-lang
   const html = tags.find((t) => !t.end && t.name === 'html');
@@ -208,14 +209,14 @@ export function checkPageMarkup(read: ReadPage): Finding[] {
   const dir = html ? attributeOf(html, 'dir')?.value : undefined;
   const langLocale = lang === undefined ? undefined : LOCALES.find((l) => l.hreflang === lang);
   const htmlOffset = html?.offset ?? 0;
-  if (!html) add('html-lang', 'error', 0, 'the page has no <html> start tag, so it has no lang or dir');
-  else if (lang === undefined || lang.trim() === '') add('html-lang', 'error', htmlOffset, `<html> has no lang${read.bodyLocale ? `: this page is ${read.bodyLocale.code}, lang="${read.bodyLocale.hreflang}"` : ''}`);
-  else if (!langLocale) add('html-lang', 'error', htmlOffset, `<html lang="${lang}"> is not the tag of any locale (${LOCALES.map((l) => l.hreflang).join(', ')})`);
-  else if (read.bodyLocale && read.bodyLocale !== langLocale) add('html-lang', 'error', htmlOffset, `<html lang="${lang}"> is the tag of ${langLocale.code}, but the page is ${read.bodyLocale.code} (<body data-locale>), whose tag is "${read.bodyLocale.hreflang}"`);
+  if (!html) add('CHECK_HTML_LANG', 'error', 0, 'the page has no <html> start tag, so it has no lang or dir');
+  else if (lang === undefined || lang.trim() === '') add('CHECK_HTML_LANG', 'error', htmlOffset, `<html> has no lang${read.bodyLocale ? `: this page is ${read.bodyLocale.code}, lang="${read.bodyLocale.hreflang}"` : ''}`);
+  else if (!langLocale) add('CHECK_HTML_LANG', 'error', htmlOffset, `<html lang="${lang}"> is not the tag of any locale (${LOCALES.map((l) => l.hreflang).join(', ')})`);
+  else if (read.bodyLocale && read.bodyLocale !== langLocale) add('CHECK_HTML_LANG', 'error', htmlOffset, `<html lang="${lang}"> is the tag of ${langLocale.code}, but the page is ${read.bodyLocale.code} (<body data-locale>), whose tag is "${read.bodyLocale.hreflang}"`);
   const dirLocale = read.bodyLocale ?? langLocale;
   if (html && dirLocale) {
-    if (dir === undefined) add('html-lang', 'error', htmlOffset, `<html> has no dir: ${dirLocale.code} is dir="${dirLocale.dir}"`);
-    else if (dir !== dirLocale.dir) add('html-lang', 'error', htmlOffset, `<html dir="${dir}"> does not match ${dirLocale.code}, which is dir="${dirLocale.dir}"`);
+    if (dir === undefined) add('CHECK_HTML_LANG', 'error', htmlOffset, `<html> has no dir: ${dirLocale.code} is dir="${dirLocale.dir}"`);
+    else if (dir !== dirLocale.dir) add('CHECK_HTML_LANG', 'error', htmlOffset, `<html dir="${dir}"> does not match ${dirLocale.code}, which is dir="${dirLocale.dir}"`);
   }
 
   // html-img-alt, html-img-size
@@ -223,9 +224,9 @@ export function checkPageMarkup(read: ReadPage): Finding[] {
     if (tag.end || tag.name !== 'img') continue;
     const src = attributeOf(tag, 'src')?.value ?? '';
     const img = src ? `<img src="${src}">` : '<img>';
-    if (!attributeOf(tag, 'alt')) add('html-img-alt', 'error', tag.offset, `${img} has no alt: describe the image, or alt="" if it is decorative`);
+    if (!attributeOf(tag, 'alt')) add('CHECK_HTML_IMG_ALT', 'error', tag.offset, `${img} has no alt: describe the image, or alt="" if it is decorative`);
     const missing = ['width', 'height'].filter((name) => !attributeOf(tag, name));
-    if (missing.length > 0) add('html-img-size', 'error', tag.offset, `${img} has no ${missing.join(' or ')}: the page shifts when it loads (give both, the image's intrinsic size)`);
+    if (missing.length > 0) add('CHECK_HTML_IMG_SIZE', 'error', tag.offset, `${img} has no ${missing.join(' or ')}: the page shifts when it loads (give both, the image's intrinsic size)`);
   }
 
   // title and description: in the head, before <body>
@@ -236,27 +237,27 @@ export function checkPageMarkup(read: ReadPage): Finding[] {
   const language = locale ? `${locale.code} (${locale.nativeName})` : 'this page (its language is unknown)';
   const titleIndex = tags.findIndex((t, i) => i < headEnd && !t.end && t.name === 'title');
   if (titleIndex === -1) {
-    add('title-missing', 'error', head?.offset ?? htmlOffset, 'the page has no <title>');
+    add('CHECK_TITLE_MISSING', 'error', head?.offset ?? htmlOffset, 'the page has no <title>');
   } else {
     const title = displayText(rawTextOf(page.html, tags, titleIndex));
     const offset = tags[titleIndex]!.offset;
-    if (title === '') add('title-missing', 'error', offset, 'the page\'s <title> is empty');
-    else checkLength('title-length', '<title>', title, limits.title, offset);
+    if (title === '') add('CHECK_TITLE_MISSING', 'error', offset, 'the page\'s <title> is empty');
+    else checkLength('CHECK_TITLE_LENGTH', '<title>', title, limits.title, offset);
   }
   const description = tags.find((t, i) => i < headEnd && !t.end && t.name === 'meta' && attributeOf(t, 'name')?.value.trim().toLowerCase() === 'description');
   if (!description) {
-    add('description-missing', 'error', head?.offset ?? htmlOffset, 'the page has no <meta name="description">');
+    add('CHECK_DESCRIPTION_MISSING', 'error', head?.offset ?? htmlOffset, 'the page has no <meta name="description">');
   } else {
     const text = displayText(attributeOf(description, 'content')?.value ?? '');
-    if (text === '') add('description-missing', 'error', description.offset, '<meta name="description"> has no content');
-    else checkLength('description-length', 'the description', text, limits.description, description.offset);
+    if (text === '') add('CHECK_DESCRIPTION_MISSING', 'error', description.offset, '<meta name="description"> has no content');
+    else checkLength('CHECK_DESCRIPTION_LENGTH', 'the description', text, limits.description, description.offset);
   }
 
-  function checkLength(rule: string, what: string, text: string, [min, max]: readonly [number, number], offset: number) {
+  function checkLength(code: CheckCode, what: string, text: string, [min, max]: readonly [number, number], offset: number) {
     const length = [...text].length;
     if (length >= min && length <= max) return;
     const advice = length < min ? 'too short to describe the page' : 'cut off in search results';
-    add(rule, 'warning', offset, `${what} is ${length} characters, ${advice}: search results show ${min}–${max} for ${language}: "${text}"`);
+    add(code, 'warning', offset, `${what} is ${length} characters, ${advice}: search results show ${min}–${max} for ${language}: "${text}"`);
   }
 
   return findings;

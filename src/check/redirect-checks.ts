@@ -44,14 +44,14 @@ export function checkRedirects(input: CheckInput, legacy: readonly LegacyUrl[] =
     const origin = input.edge.origins[host]!;
     for (const from of Object.keys(table)) {
       const result = follow(`${origin}${from}`);
-      if (result.end !== 'page' && result.end !== 'outside') findings.push({ rule: 'redirect-broken', severity: 'error', file: 'edge-config.json', message: `${origin}${from} ${describe(result)}` });
-      else if (result.redirects > 1) findings.push({ rule: 'redirect-chain', severity: 'error', file: 'edge-config.json', message: `${origin}${from} takes ${result.redirects} redirects: ${result.trail.join(' → ')}` });
+      if (result.end !== 'page' && result.end !== 'outside') findings.push({ code: 'CHECK_REDIRECT_BROKEN', severity: 'error', file: 'edge-config.json', message: `${origin}${from} ${describe(result)}` });
+      else if (result.redirects > 1) findings.push({ code: 'CHECK_REDIRECT_CHAIN', severity: 'error', file: 'edge-config.json', message: `${origin}${from} takes ${result.redirects} redirects: ${result.trail.join(' → ')}` });
     }
   }
   for (const item of legacy) {
     const result = follow(item.url);
     if ((result.end !== 'page' && result.end !== 'outside') || result.redirects > 1) {
-      findings.push({ rule: 'legacy-url', severity: 'error', file: item.file, line: item.line, column: item.column, message: `${item.url} ${describe(result)}; it must reach a page in at most one redirect` });
+      findings.push({ code: 'CHECK_LEGACY_URL', severity: 'error', file: item.file, line: item.line, column: item.column, message: `${item.url} ${describe(result)}; it must reach a page in at most one redirect` });
     }
   }
   const summary: RedirectSummary = {

@@ -17,7 +17,7 @@ import { validateSitemaps } from './xml/validate-sitemaps.js';
  */
 export async function checkSitemaps(input: CheckInput): Promise<Finding[]> {
   const sitemaps = sitemapFiles(input);
-  const findings = await validateSitemaps(sitemaps, 'sitemap-invalid');
+  const findings = await validateSitemaps(sitemaps, 'CHECK_SITEMAP_INVALID');
   const facts = factsByUrl(sitePages(input));
   const hosts = hostFolders(input);
   const hostOfOrigin = new Map(hosts.map((h) => [h.origin, h]));
@@ -53,20 +53,20 @@ function checkListing(host: HostFolder, urlsets: readonly SitemapFile[], facts: 
       const earlier = first.get(url);
       if (earlier) {
         const where = earlier.sitemap.position(earlier.offset);
-        findings.push({ rule: 'sitemap-duplicate', severity: 'error', ...at, message: `${entry.loc} is listed again (first in ${earlier.sitemap.file}:${where.line}:${where.column}); list each URL once` });
+        findings.push({ code: 'CHECK_SITEMAP_DUPLICATE', severity: 'error', ...at, message: `${entry.loc} is listed again (first in ${earlier.sitemap.file}:${where.line}:${where.column}); list each URL once` });
         continue;
       }
       first.set(url, item);
       const page = facts.get(url);
       if (page?.indexable && page.page.host === host.key) continue;
-      findings.push({ rule: 'sitemap-not-page', severity: 'error', ...at, message: `${entry.loc} ${notPageReason(entry.loc, url, page, host, hostOfOrigin, input)}` });
+      findings.push({ code: 'CHECK_SITEMAP_NOT_PAGE', severity: 'error', ...at, message: `${entry.loc} ${notPageReason(entry.loc, url, page, host, hostOfOrigin, input)}` });
     }
   }
   for (const page of facts.values()) {
     if (page.page.host !== host.key || !page.indexable || first.has(page.url)) continue;
     const at = page.head.canonical ? positionAt(page.page.html, page.head.canonical.offset) : { line: 1, column: 1 };
     const where = urlsets.length === 0 ? `${host.folder} has no urlset sitemap` : `none of the sitemaps of ${host.folder} lists it`;
-    findings.push({ rule: 'sitemap-missing-page', severity: 'error', file: page.page.file, ...at, message: `indexable page ${page.page.url} is not in a sitemap: ${where}` });
+    findings.push({ code: 'CHECK_SITEMAP_MISSING_PAGE', severity: 'error', file: page.page.file, ...at, message: `indexable page ${page.page.url} is not in a sitemap: ${where}` });
   }
   return listed;
 }
@@ -96,7 +96,7 @@ function checkIndexes(host: HostFolder, indexes: readonly SitemapFile[], own: re
   const urlsets = own.filter((s) => s.kind === 'urlset');
   if (indexes.length === 0) {
     if (urlsets.length > 0) {
-      findings.push({ rule: 'sitemap-index', severity: 'error', file: `${host.folder}/sitemap.xml`, message: `${host.folder} has urlset sitemaps but no sitemap index (a <sitemapindex> file such as /sitemap.xml) that lists them` });
+      findings.push({ code: 'CHECK_SITEMAP_INDEX', severity: 'error', file: `${host.folder}/sitemap.xml`, message: `${host.folder} has urlset sitemaps but no sitemap index (a <sitemapindex> file such as /sitemap.xml) that lists them` });
     }
     return;
   }
@@ -105,7 +105,7 @@ function checkIndexes(host: HostFolder, indexes: readonly SitemapFile[], own: re
     const seen = new Set<string>();
     for (const entry of sitemapEntries(index)) {
       const at = { file: index.file, ...index.position(entry.locOffset) };
-      const problem = (message: string) => findings.push({ rule: 'sitemap-index', severity: 'error', ...at, message: `${entry.loc} ${message}` });
+      const problem = (message: string) => findings.push({ code: 'CHECK_SITEMAP_INDEX', severity: 'error', ...at, message: `${entry.loc} ${message}` });
       if (!isAbsoluteHttpUrl(entry.loc)) {
         problem(`is not an absolute URL: write ${host.origin}/${entry.loc.replace(/^\/+/, '')}`);
         // It does name the file: one finding is enough.
@@ -133,7 +133,7 @@ function checkIndexes(host: HostFolder, indexes: readonly SitemapFile[], own: re
     const at = index.doc.root ? index.position(index.doc.root.offset) : { line: 1, column: 1 };
     for (const urlset of urlsets) {
       if (!seen.has(urlset.file)) {
-        findings.push({ rule: 'sitemap-index', severity: 'error', file: index.file, ...at, message: `does not list the urlset ${urlset.file} (${host.origin}${urlset.file.slice(host.folder.length)})` });
+        findings.push({ code: 'CHECK_SITEMAP_INDEX', severity: 'error', file: index.file, ...at, message: `does not list the urlset ${urlset.file} (${host.origin}${urlset.file.slice(host.folder.length)})` });
       }
     }
   }
@@ -148,7 +148,7 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
   const expected = indexUrls[0] ?? `${host.origin}/sitemap.xml`;
   const bytes = input.files.get(file);
   if (!bytes) {
-    findings.push({ rule: 'robots', severity: 'error', file, message: `${host.folder} has no robots.txt; it should name the sitemap index with "Sitemap: ${expected}"` });
+    findings.push({ code: 'CHECK_ROBOTS', severity: 'error', file, message: `${host.folder} has no robots.txt; it should name the sitemap index with "Sitemap: ${expected}"` });
     return;
   }
   const text = new TextDecoder().decode(bytes);
@@ -176,7 +176,7 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
     if (field !== 'sitemap') return;
     const problem = (message: string) => {
       sitemapProblems++;
-      findings.push({ rule: 'robots', severity: 'error', ...at, message });
+      findings.push({ code: 'CHECK_ROBOTS', severity: 'error', ...at, message });
     };
     if (!isAbsoluteHttpUrl(value)) return problem(`Sitemap: ${value} is not an absolute URL: write Sitemap: ${host.origin}/${value.replace(/^\/+/, '')}`);
     let parsed: URL;
@@ -191,7 +191,7 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
     if (target.kind === 'index') namesIndex = true;
   });
   if (!namesIndex && sitemapProblems === 0) {
-    findings.push({ rule: 'robots', severity: 'error', file, line: 1, column: 1, message: `does not name the sitemap index: add "Sitemap: ${expected}"` });
+    findings.push({ code: 'CHECK_ROBOTS', severity: 'error', file, line: 1, column: 1, message: `does not name the sitemap index: add "Sitemap: ${expected}"` });
   }
 
   const paths: { listed: Listed; path: string }[] = [];
@@ -212,7 +212,7 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
       if (!example) continue;
       const more = blocked.length > 1 ? ` and ${blocked.length - 1} more` : '';
       findings.push({
-        rule: 'robots', severity: 'error', file, line: rule.line, column: rule.column,
+        code: 'CHECK_ROBOTS', severity: 'error', file, line: rule.line, column: rule.column,
         message: `Disallow: ${rule.value} (User-agent: ${g.agents.join(', ')}) blocks ${example.url}${more}, listed in ${example.sitemap.file}`,
       });
     }

@@ -3,12 +3,13 @@ import { resolve } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
 import { build } from '../build.js';
 import { checkSite, type CheckReport } from '../check/check-site.js';
+import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
 import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';
 import { serveSite } from '../serve/serve-site.js';
-import { formatDiagnostics, formatStage, formatSummary, summarize } from './report.js';
+import { formatDiagnostics, formatStage, formatSummary, summarize, type ReportStyle } from './report.js';
 
 export const EXIT = { ok: 0, buildFailed: 1, usage: 2 } as const;
 
@@ -52,7 +53,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
 
   program.command('build')
     .description('render every page of every locale into the output directory')
-    .option('-c, --config <file>', 'site configuration; its folder is the content folder', 'content/site.yaml')
+    .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('-o, --out <dir>', 'output directory (replaced as a whole when the build succeeds)', 'dist')
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
     .addOption(new Option('-q, --quiet', 'print errors and the summary only').conflicts('verbose'))
@@ -95,7 +96,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
           ? await readBuiltSite(resolve(opts.root, opts.out))
           : { files: result.output, edge: edgeConfigSchema.parse(JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!))) };
         const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, opts.root) });
-        printCheck(report, { json: !!opts.json, color: style.color });
+        printCheck(report, { json: !!opts.json, ...style });
         if (!report.ok) exitCode = EXIT.buildFailed;
       }
     });
@@ -103,11 +104,12 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
   program.command('check')
     .description('prove a built site correct: links and anchors, hreflang, sitemaps, HTML, redirects')
     .option('-d, --dir <dir>', 'built output to check', 'dist')
-    .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', 'content/site.yaml')
+    .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', DEFAULT_CONFIG)
     .option('--json', 'print the report as JSON on stdout (for CI)')
     .option('--html <file>', 'also write the report as a filterable HTML page')
     .option('--external', 'also request every external link (8 at a time, 10 s time-out each)')
-    .action(async (opts: { dir: string; config: string; json?: boolean; html?: string; external?: boolean }) => {
+    .option('--verbose', 'print every warning (by default 8 of each code)')
+    .action(async (opts: { dir: string; config: string; json?: boolean; html?: string; external?: boolean; verbose?: boolean }) => {
       let input: Awaited<ReturnType<typeof readBuiltSite>>;
       try {
         input = await readBuiltSite(resolve(io.cwd, opts.dir));
@@ -117,7 +119,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         return;
       }
       const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, io.cwd), external: opts.external ? {} : undefined });
-      printCheck(report, { json: !!opts.json, color: io.isTTY && !io.env.NO_COLOR && !io.env.CI });
+      printCheck(report, { json: !!opts.json, color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose });
       if (opts.html) {
         await writeFile(resolve(io.cwd, opts.html), formatReportHtml(report));
         if (!opts.json) io.stderr(`report written to ${opts.html}\n`);
@@ -128,7 +130,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
   program.command('dev')
     .description('build into memory, serve, and rebuild on every change; open pages reload by themselves')
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4000)
-    .option('-c, --config <file>', 'site configuration; its folder is the content folder', 'content/site.yaml')
+    .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
     .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
     .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
@@ -178,9 +180,9 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       });
     });
 
-  function printCheck(report: CheckReport, how: { json: boolean; color: boolean }): void {
+  function printCheck(report: CheckReport, how: { json: boolean } & ReportStyle): void {
     if (how.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stderr(`${formatReportText(report, how.color)}\n`);
+    else io.stderr(`${formatReportText(report, how)}\n`);
   }
 
   try {

@@ -14,7 +14,10 @@ const PER_CODE_LIMIT = 8;
 
 const paint = (on: boolean, code: number) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-/** Diagnostics as a writer reads them: location, message, code frame, what to do. */
+/**
+ * Diagnostics as a writer reads them: location, message, code frame, and what to do (the hint of
+ * the code, under the first error of each code: the rest carry the same code).
+ */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], style: ReportStyle): string {
   const red = paint(style.color, 31);
   const yellow = paint(style.color, 33);
@@ -22,6 +25,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], style: Rep
   const lines: string[] = [];
   const shown = new Map<string, number>();
   const hidden = new Map<string, number>();
+  const hinted = new Set<string>();
   for (const d of diagnostics) {
     const key = `${d.severity}:${d.code}`;
     const count = shown.get(key) ?? 0;
@@ -34,7 +38,10 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], style: Rep
     const where = locationOf(d);
     lines.push(`${label} ${dim(`[${d.code}]`)} ${where ? `${where} ` : ''}${d.message}`);
     if (d.frame) lines.push(indent(d.frame));
-    if (d.severity === 'error') lines.push(indent(dim(`hint: ${DIAGNOSTICS[d.code].hint}`)));
+    if (d.severity === 'error' && !hinted.has(d.code)) {
+      hinted.add(d.code);
+      lines.push(indent(dim(`hint: ${DIAGNOSTICS[d.code].hint}`)));
+    }
   }
   for (const [key, n] of hidden) {
     const [, code] = key.split(':');

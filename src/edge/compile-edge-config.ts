@@ -31,8 +31,9 @@ export interface CompiledEdgeConfig {
 /**
  * The edge document: the locale table, the site configuration and the route table turned into
  * redirect rules, plus the content's own redirects after the whole redirect graph is checked.
+ * Budget problems are reported at `configFile`, the site.yaml the build read.
  */
-export function compileEdgeConfig(site: ValidSite, pages: readonly Page[]): CompiledEdgeConfig {
+export function compileEdgeConfig(site: ValidSite, pages: readonly Page[], configFile: string): CompiledEdgeConfig {
   const rules = baseDocument(site, pages);
   const checked = checkRedirects(rules, collectRedirectSources(site, pages), pages);
   const budget = site.config.edge.budget;
@@ -46,10 +47,10 @@ export function compileEdgeConfig(site: ValidSite, pages: readonly Page[]): Comp
   const diagnostics = [...checked.diagnostics, ...checkKeys(document)];
   const rate = falsePositiveRate(filter, keys.length);
   if (filter.bits < keys.length * 10) {
-    diagnostics.push(warning('EDGE_FILTER_CROWDED', `the edge document's page filter holds ${keys.length} pages in ${formatBytes(filter.filter.length)} (${(filter.bits / keys.length).toFixed(1)} bits a page): about ${(rate * 100).toFixed(0)}% of mixed-case URLs of pages that do not exist get a redirect before their 404, against 1% with room for 10 bits a page (raise edge.budget in site.yaml)`, { file: 'content/site.yaml' }));
+    diagnostics.push(warning('EDGE_FILTER_CROWDED', `the edge document's page filter holds ${keys.length} pages in ${formatBytes(filter.filter.length)} (${(filter.bits / keys.length).toFixed(1)} bits a page): about ${(rate * 100).toFixed(0)}% of mixed-case URLs of pages that do not exist get a redirect before their 404, against 1% with room for 10 bits a page (raise edge.budget in site.yaml)`, { file: configFile }));
   }
   if (bytes > budget) {
-    diagnostics.push(diagnostic('EDGE_CONFIG_TOO_LARGE', `the edge document is ${formatBytes(bytes)}, over the ${formatBytes(budget)} budget (edge.budget in site.yaml); ${sizeBreakdown(document)}`, { file: 'content/site.yaml' }));
+    diagnostics.push(diagnostic('EDGE_CONFIG_TOO_LARGE', `the edge document is ${formatBytes(bytes)}, over the ${formatBytes(budget)} budget (edge.budget in site.yaml); ${sizeBreakdown(document)}`, { file: configFile }));
   }
   return { document, json, bytes, budget, diagnostics };
 }

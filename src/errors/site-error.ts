@@ -1,4 +1,4 @@
-import { DIAGNOSTICS, type DiagnosticCode } from './catalogue.js';
+import type { DiagnosticCode } from './catalogue.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -12,7 +12,7 @@ export interface Diagnostic {
   code: DiagnosticCode;
   severity: Severity;
   message: string;
-  /** Path relative to the project (e.g. content/en/blog/x.md). */
+  /** Path relative to the project (e.g. content/en/blog/x.md, in the content folder of --config). */
   file?: string;
   position?: SourcePosition;
   /** A few lines of the source with the position marked. */
@@ -32,23 +32,10 @@ export function warning(code: DiagnosticCode, message: string, where: Partial<Pi
   return diagnostic(code, message, where, 'warning');
 }
 
-export function hintOf(code: DiagnosticCode): string {
-  return DIAGNOSTICS[code].hint;
-}
-
 /** `file:line:col` as editors and terminals link it. */
 export function locationOf(d: Diagnostic): string {
   if (!d.file) return '';
   return d.position ? `${d.file}:${d.position.line}:${d.position.column}` : d.file;
-}
-
-/** Thrown by a stage that cannot go on; carries every diagnostic collected so far. */
-export class BuildFailure extends Error {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    const errors = diagnostics.filter((d) => d.severity === 'error');
-    super(`${errors.length} error${errors.length === 1 ? '' : 's'}: ${errors.slice(0, 3).map((d) => `${locationOf(d)} ${d.message}`.trim()).join('; ')}`);
-    this.name = 'BuildFailure';
-  }
 }
 
 /** Diagnostics sorted by file, then position, so reports are stable whatever the order of work. */

@@ -14,8 +14,9 @@ import { renderVercelOutput, VERCEL_MAX_ROUTES } from './vercel-output.js';
 /**
  * Hosting configurations from the one edge document, for the targets site.yaml lists. Each target
  * is checked against its own limits; what a target cannot express is reported, never dropped.
+ * Problems of the targets chosen are reported at `configFile`, the site.yaml the build read.
  */
-export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, middleware: BundledMiddleware, siteFiles: readonly OutputFile[]): { files: OutputFile[]; diagnostics: Diagnostic[] } {
+export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, middleware: BundledMiddleware, siteFiles: readonly OutputFile[], configFile: string): { files: OutputFile[]; diagnostics: Diagnostic[] } {
   const targets = new Set(config.edge.targets);
   const files: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -23,7 +24,7 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
   const doc = edge.document;
 
   if (targets.has('netlify') && targets.has('cloudflare')) {
-    diagnostics.push(diagnostic('CONFIG_INVALID', 'edge.targets lists both netlify and cloudflare, which both read <host>/_redirects in different dialects; build one of them per output directory', { file: 'content/site.yaml' }));
+    diagnostics.push(diagnostic('CONFIG_INVALID', 'edge.targets lists both netlify and cloudflare, which both read <host>/_redirects in different dialects; build one of them per output directory', { file: configFile }));
     return { files, diagnostics };
   }
   if (targets.has('vercel')) {
@@ -52,7 +53,7 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
   }
   // Vercel, Cloudflare and Netlify run the middleware; nginx runs only what its language can do.
   if (targets.has('nginx')) {
-    diagnostics.push(warning('HOSTING_UNSUPPORTED', `nginx: its configuration cannot do ${Object.values(NGINX_GAPS).join('; ')}`, { file: 'content/site.yaml' }));
+    diagnostics.push(warning('HOSTING_UNSUPPORTED', `nginx: its configuration cannot do ${Object.values(NGINX_GAPS).join('; ')}`, { file: configFile }));
   }
   return { files, diagnostics };
 }

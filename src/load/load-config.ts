@@ -3,6 +3,9 @@ import { parseYaml } from '../errors/yaml-document.js';
 import { zodIssuesToDiagnostics } from '../errors/zod-diagnostics.js';
 import { siteConfigSchema, type SiteConfig } from '../model/site-config.js';
 
+/** The site configuration when --config does not name one; its folder is the content folder. */
+export const DEFAULT_CONFIG = 'content/site.yaml';
+
 export interface LoadedConfig {
   config?: SiteConfig;
   diagnostics: Diagnostic[];

@@ -35,6 +35,8 @@ export interface RedirectRow {
 }
 
 export interface ValidSite {
+  /** The content folder (the folder of site.yaml): file names in diagnostics start with it. */
+  contentDir: string;
   config: SiteConfig;
   entries: Entry[];
   tables: Tables;

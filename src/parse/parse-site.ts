@@ -31,6 +31,8 @@ export interface ParsedTable {
 }
 
 export interface ParsedSite {
+  /** The content folder (the folder of site.yaml): file names in diagnostics start with it. */
+  contentDir: string;
   entries: ParsedEntry[];
   /** content/data/<name>.yaml by name. */
   tables: Map<string, ParsedTable>;
@@ -53,7 +55,7 @@ const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
  * threads and the cache plug in there) and come back in order.
  */
 export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread): Promise<ParsedSite> {
-  const site: ParsedSite = { entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, diagnostics: [] };
+  const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
   const pending: PendingEntry[] = [];
   for (const file of sources.files) parseFile(file, sources.contentDir, config, site, pending);
@@ -83,7 +85,7 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
     return;
   }
   if (RESERVED_FOLDERS.has(top)) {
-    site.diagnostics.push(diagnostic('UNKNOWN_SECTION', `unexpected file in content/${top}`, { file: file.path }));
+    site.diagnostics.push(diagnostic('UNKNOWN_SECTION', `unexpected file in ${contentDir}/${top}`, { file: file.path }));
     return;
   }
   if (!isLocaleCode(top)) {
@@ -91,7 +93,7 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
     return;
   }
   if (parts.length !== 3 || !third?.endsWith('.md') || second === undefined) {
-    site.diagnostics.push(diagnostic('UNKNOWN_SECTION', 'Markdown files live at content/<locale>/<section>/<id>.md', { file: file.path }));
+    site.diagnostics.push(diagnostic('UNKNOWN_SECTION', `Markdown files live at ${contentDir}/<locale>/<section>/<id>.md`, { file: file.path }));
     return;
   }
   const split = splitFrontMatter(file.text, file.path);

@@ -23,7 +23,8 @@ export interface RenderInput {
   bundles: SiteBundles;
   /** Encoded while the site was parsed and rendered. */
   images: Promise<EncodedImages>;
-  contentDir: string;
+  /** site.yaml, as the user named it: diagnostics about the configuration name it. */
+  configPath: string;
 }
 
 /** What the incremental layer adds to a render: page keys, pages to reuse, and its manifest file. */
@@ -60,7 +61,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan): Promis
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), bundles.client.chunks, bundles.client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);
   const images = await input.images;
-  diagnostics.push(...imageDiagnostics(site, images.failures, input.contentDir));
+  diagnostics.push(...imageDiagnostics(site, images.failures, site.contentDir));
   const maxGzip = Math.max(0, ...js.report.pages.map((p) => p.totalGzip));
   const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
@@ -72,7 +73,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan): Promis
     ...buildManifests(site, bundles.buildId),
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
   ];
-  const hosting = renderHosting(config, edge, bundles.middleware, siteFiles);
+  const hosting = renderHosting(config, edge, bundles.middleware, siteFiles, input.configPath);
   diagnostics.push(...hosting.diagnostics);
   const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(plan.manifest ? [plan.manifest(rendered.pages)] : [])];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { appLinkUrl } from '../model/browser-contract.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
-import { getLocale, HOST_KEYS, LOCALES, type LocaleCode } from '../model/locale-table.js';
+import { getLocale, HOST_KEYS, LOCALES, SOURCE_LOCALE, type LocaleCode } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
 import type { Tables } from '../model/data-tables.js';
@@ -100,9 +100,10 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   return { bytes: encoder.encode(html), record: { ...watched.record(), scripts: pageScripts(page.url, page.template, html) } };
 }
 
-/** The warnings for message keys no messages file has. */
-export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>): Diagnostic[] {
-  return [...unknownKeys].sort().map((key) => warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file: 'content/messages/en.yaml' }));
+/** The warnings for message keys no messages file has, at the source locale's messages file of the content folder. */
+export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>, contentDir: string): Diagnostic[] {
+  const file = `${contentDir}/messages/${SOURCE_LOCALE}.yaml`;
+  return [...unknownKeys].sort().map((key) => warning('MISSING_TRANSLATION', `a template uses message key "${key}", which no messages file has`, { file }));
 }
 
 /**
@@ -128,7 +129,7 @@ export function renderPages(pages: readonly Page[], build: Omit<RenderContext, '
     records.set(page.outputPath, rendered.record);
     for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: rendered.bytes });
   }
-  diagnostics.push(...unknownKeyWarnings(context.unknownKeys));
+  diagnostics.push(...unknownKeyWarnings(context.unknownKeys, build.site.contentDir));
   return { files, pages: records, reused, diagnostics };
 }
 

@@ -122,7 +122,7 @@ function messageRows(site: ValidSite, locales: LocaleCode[]): CoverageRow[] {
   const keysOf = (code: LocaleCode) => new Set([...(site.messages.get(code)?.keys() ?? [])].map((key) => key.replace(PLURAL_FORM, '')));
   const sourceKeys = keysOf(SOURCE_LOCALE);
   const present = new Map(locales.map((code) => [code, code === SOURCE_LOCALE ? sourceKeys : keysOf(code)]));
-  const source = `content/messages/${SOURCE_LOCALE}.yaml`;
+  const source = `${site.contentDir}/messages/${SOURCE_LOCALE}.yaml`;
   return [...sourceKeys].map((key) => {
     const cells = {} as Record<LocaleCode, CoverageStatus>;
     for (const code of locales) cells[code] = present.get(code)?.has(key) ? 'ok' : 'fallback';

@@ -4,6 +4,7 @@ import { dirname, join, sep } from 'node:path';
 import { createSession, type BuildOptions, type BuildResult } from '../build.js';
 import { rebuild, warmUp } from './dev-rebuild.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
+import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { FileReader } from './read-files.js';
 import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';
@@ -133,7 +134,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
 
   await schedule(performance.now());
-  const contentDir = dirname(options.config ?? 'content/site.yaml');
+  const contentDir = dirname(options.config ?? DEFAULT_CONFIG);
   const watchers: FSWatcher[] = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
     try {
       return [watch(join(options.root, dir as string), { recursive: true }, (_event, filename) => {

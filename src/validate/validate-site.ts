@@ -23,16 +23,17 @@ const RESERVED_SLUGS = new Set(['page']);
 
 /** Check everything that can be checked before routing; collect every problem, never stop at the first. */
 export function validateSite(parsed: ParsedSite, config: SiteConfig): ValidationResult {
+  const { contentDir } = parsed;
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  const tables = validateTables(parsed.tables, diagnostics);
-  const messages = validateMessages(parsed.messages, diagnostics);
+  const tables = validateTables(parsed.tables, contentDir, diagnostics);
+  const messages = validateMessages(parsed.messages, contentDir, diagnostics);
   const faq = validateFaq(parsed.faq, diagnostics);
   if (!tables) return { diagnostics };
-  const entries = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, diagnostics) ?? []);
+  const entries = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, contentDir, diagnostics) ?? []);
   checkDuplicateSlugs(entries, diagnostics);
-  warnMissingPages(entries, tables, diagnostics);
+  warnMissingPages(entries, tables, contentDir, diagnostics);
   const redirects = placeRedirectRows(tables, parsed.tables.get('redirects'));
-  return { site: { config, entries, tables, messages, faq, assets: parsed.assets, images: parsed.images, redirects }, diagnostics };
+  return { site: { contentDir, config, entries, tables, messages, faq, assets: parsed.assets, images: parsed.images, redirects }, diagnostics };
 }
 
 function placeRedirectRows(tables: Tables, table: ParsedTable | undefined): RedirectRow[] {
@@ -42,7 +43,7 @@ function placeRedirectRows(tables: Tables, table: ParsedTable | undefined): Redi
   });
 }
 
-function validateTables(parsed: Map<string, ParsedTable>, diagnostics: Diagnostic[]): Tables | undefined {
+function validateTables(parsed: Map<string, ParsedTable>, contentDir: string, diagnostics: Diagnostic[]): Tables | undefined {
   const tables: Partial<Record<string, unknown>> = {};
   let complete = true;
   for (const name of TABLE_NAMES) {
@@ -52,7 +53,7 @@ function validateTables(parsed: Map<string, ParsedTable>, diagnostics: Diagnosti
       continue;
     }
     if (!table) {
-      diagnostics.push(diagnostic('DATA_INVALID', `the data table ${name}.yaml is missing`, { file: `content/data/${name}.yaml` }));
+      diagnostics.push(diagnostic('DATA_INVALID', `the data table ${name}.yaml is missing`, { file: `${contentDir}/data/${name}.yaml` }));
       complete = false;
       continue;
     }
@@ -95,7 +96,7 @@ function validateFaq(parsed: Map<LocaleCode, ParsedTable>, diagnostics: Diagnost
   return faq;
 }
 
-function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, Uint8Array>, diagnostics: Diagnostic[]): Entry | undefined {
+function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, Uint8Array>, contentDir: string, diagnostics: Diagnostic[]): Entry | undefined {
   const at = (path: (string | number)[]) => {
     const position = entry.frontMatter.positionOf(path);
     return { file: entry.file, position, frame: codeFrame(entry.source, position) };
@@ -119,7 +120,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
   if (meta.draft) return undefined;
   let ok = checkSlug(entry.id, entry.file, undefined, diagnostics);
   if (meta.slug !== undefined) ok = checkSlug(meta.slug, entry.file, at(['slug']), diagnostics) && ok;
-  ok = checkAvailability(entry, section, tables, diagnostics) && ok;
+  ok = checkAvailability(entry, section, tables, contentDir, diagnostics) && ok;
   if (CATEGORISED_SECTIONS.includes(section as 'blog')) {
     const categories = tables.categories[section as 'blog'].categories;
     if (meta.category !== undefined && !categories.includes(meta.category)) {
@@ -167,28 +168,29 @@ function checkSlug(slug: string, file: string, where: Pick<Diagnostic, 'file' | 
   return true;
 }
 
-function checkAvailability(entry: ParsedEntry, section: Section, tables: Tables, diagnostics: Diagnostic[]): boolean {
+function checkAvailability(entry: ParsedEntry, section: Section, tables: Tables, contentDir: string, diagnostics: Diagnostic[]): boolean {
   const fail = (message: string, code: 'NOT_AVAILABLE' | 'UNKNOWN_ID' = 'NOT_AVAILABLE') => {
     diagnostics.push(diagnostic(code, message, { file: entry.file }));
     return false;
   };
   const { id, locale } = entry;
+  const table = (name: string) => `${contentDir}/data/${name}.yaml`;
   switch (section) {
     case 'alternatives':
     case 'solutions': {
       const row = (tables[section] as { id: string; only?: LocaleCode[]; except?: LocaleCode[] }[]).find((r) => r.id === id);
-      if (!row) return fail(`"${id}" is not listed in content/data/${section}.yaml`, 'UNKNOWN_ID');
-      return offeredIn(row, locale) || fail(`${section} page "${id}" is not offered in ${locale} (content/data/${section}.yaml)`);
+      if (!row) return fail(`"${id}" is not listed in ${table(section)}`, 'UNKNOWN_ID');
+      return offeredIn(row, locale) || fail(`${section} page "${id}" is not offered in ${locale} (${table(section)})`);
     }
     case 'use-cases': {
-      if (!tables['use-cases'].ids.includes(id)) return fail(`"${id}" is not listed in content/data/use-cases.yaml`, 'UNKNOWN_ID');
-      return useCaseIdsFor(tables['use-cases'], locale).includes(id) || fail(`use case "${id}" is spelt differently in ${locale} (see swap in content/data/use-cases.yaml)`);
+      if (!tables['use-cases'].ids.includes(id)) return fail(`"${id}" is not listed in ${table('use-cases')}`, 'UNKNOWN_ID');
+      return useCaseIdsFor(tables['use-cases'], locale).includes(id) || fail(`use case "${id}" is spelt differently in ${locale} (see swap in ${table('use-cases')})`);
     }
     case 'features':
-      return tables.features.some((f) => f.id === id) || fail(`"${id}" is not listed in content/data/features.yaml`, 'UNKNOWN_ID');
+      return tables.features.some((f) => f.id === id) || fail(`"${id}" is not listed in ${table('features')}`, 'UNKNOWN_ID');
     case 'docs': {
-      if (!tables.docs.locales.includes(locale)) return fail(`docs are not offered in ${locale} (content/data/docs.yaml locales)`);
-      return tables.docs.pages.some((p) => p.ids[locale] === id) || fail(`"${id}" is not the ${locale} id of any page in content/data/docs.yaml`, 'UNKNOWN_ID');
+      if (!tables.docs.locales.includes(locale)) return fail(`docs are not offered in ${locale} (${table('docs')} locales)`);
+      return tables.docs.pages.some((p) => p.ids[locale] === id) || fail(`"${id}" is not the ${locale} id of any page in ${table('docs')}`, 'UNKNOWN_ID');
     }
     case 'pages':
       return (MARKDOWN_PAGES as readonly string[]).includes(id) || fail(`"${id}" is not a Markdown page (known: ${MARKDOWN_PAGES.join(', ')})`, 'UNKNOWN_ID');
@@ -208,13 +210,13 @@ function checkDuplicateSlugs(entries: Entry[], diagnostics: Diagnostic[]): void 
   }
 }
 
-function warnMissingPages(entries: Entry[], tables: Tables, diagnostics: Diagnostic[]): void {
+function warnMissingPages(entries: Entry[], tables: Tables, contentDir: string, diagnostics: Diagnostic[]): void {
   const present = new Set(entries.map((e) => `${e.locale}/${e.section}/${e.id}`));
   for (const locale of LOCALES) {
     const expected = [...offeredPages(tables, locale.code), ...MARKDOWN_PAGES.map((id) => ({ section: 'pages', id }))];
     for (const { section, id } of expected) {
       if (!present.has(`${locale.code}/${section}/${id}`)) {
-        diagnostics.push(warning('MISSING_PAGE', `${section}/${id} is offered in ${locale.code} but has no file`, { file: `content/${locale.code}/${section}/${id}.md` }));
+        diagnostics.push(warning('MISSING_PAGE', `${section}/${id} is offered in ${locale.code} but has no file`, { file: `${contentDir}/${locale.code}/${section}/${id}.md` }));
       }
     }
   }

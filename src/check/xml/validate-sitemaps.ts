@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { sitegenRoot } from '../../fs/sitegen-root.js';
+import type { CheckCode } from '../../errors/catalogue.js';
 import type { Finding } from '../finding.js';
 import { SITEMAP_NS, XHTML_NS, type SitemapFile } from './sitemap-files.js';
 import type { XmlElement } from './xml-scan.js';
@@ -30,18 +31,18 @@ export function sitemapSchemas(): Promise<Record<SchemaName, XMLFileInfo>> {
   return schemas;
 }
 
-export async function validateSitemaps(files: readonly SitemapFile[], rule: string): Promise<Finding[]> {
+export async function validateSitemaps(files: readonly SitemapFile[], code: CheckCode): Promise<Finding[]> {
   const xsd = await sitemapSchemas();
   const indexes = files.filter((f) => f.kind === 'index');
   const urlsets = files.filter((f) => f.kind === 'urlset');
   const [a, b] = await Promise.all([
-    validateGroup(indexes, { schema: [xsd['siteindex.xsd']] }, rule),
-    validateGroup(urlsets, { schema: [xsd['urlset.xsd']], preload: [xsd['sitemap.xsd'], xsd['xhtml-link.xsd']] }, rule),
+    validateGroup(indexes, { schema: [xsd['siteindex.xsd']] }, code),
+    validateGroup(urlsets, { schema: [xsd['urlset.xsd']], preload: [xsd['sitemap.xsd'], xsd['xhtml-link.xsd']] }, code),
   ]);
   return [...a, ...b];
 }
 
-async function validateGroup(files: readonly SitemapFile[], schema: { schema: XMLFileInfo[]; preload?: XMLFileInfo[] }, rule: string): Promise<Finding[]> {
+async function validateGroup(files: readonly SitemapFile[], schema: { schema: XMLFileInfo[]; preload?: XMLFileInfo[] }, code: CheckCode): Promise<Finding[]> {
   if (files.length === 0) return [];
   // Neutral names: output paths may hold characters xmllint's command line would trip on.
   const nameOf = (i: number) => `sitemap-${i}.xml`;
@@ -71,7 +72,7 @@ async function validateGroup(files: readonly SitemapFile[], schema: { schema: XM
     const schemaError = /Schemas validity (?:error|warning) : (.*)$/.exec(raw);
     if (schemaError) {
       const message = schemaError[1]!;
-      findings.push({ rule, severity: 'error', file: file.file, line, column: locator.column(line, message), message: readable(message) });
+      findings.push({ code, severity: 'error', file: file.file, line, column: locator.column(line, message), message: readable(message) });
       continue;
     }
     // Parser errors: the next lines are the context and a caret under the error's position.
@@ -84,12 +85,12 @@ async function validateGroup(files: readonly SitemapFile[], schema: { schema: XM
       if (at !== -1) column = at + caret.indexOf('^') + 1;
       i += 2;
     }
-    findings.push({ rule, severity: 'error', file: file.file, line, column, message: `not well-formed XML: ${raw.replace(/^.*?error : /, '').trim()}` });
+    findings.push({ code, severity: 'error', file: file.file, line, column, message: `not well-formed XML: ${raw.replace(/^.*?error : /, '').trim()}` });
   }
   // A file xmllint rejected without saying where (out of memory, say) still gets a finding.
   files.forEach((file, i) => {
     if (!reported.has(i) && result.rawOutput.includes(`${nameOf(i)} fails to validate`)) {
-      findings.push({ rule, severity: 'error', file: file.file, line: 1, column: 1, message: `does not validate against the sitemaps.org schema (xmllint: ${result.rawOutput.trim().split('\n')[0]})` });
+      findings.push({ code, severity: 'error', file: file.file, line: 1, column: 1, message: `does not validate against the sitemaps.org schema (xmllint: ${result.rawOutput.trim().split('\n')[0]})` });
     }
   });
   return findings;

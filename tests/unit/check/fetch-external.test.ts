@@ -41,11 +41,11 @@ const link = (path: string, line = 1): ExternalLink => ({ url: `${base}${path}`,
 describe('sitegen check --external', () => {
   it('reports 404 and 410 as errors where first linked, other failures and time-outs as warnings', async () => {
     const findings = await fetchExternalLinks([link('/ok', 1), link('/missing', 2), link('/gone', 3), link('/error', 4), link('/slow', 5), link('/no-head', 6)], { timeoutMs: 500 });
-    expect(findings.map((f) => [f.rule, f.severity, f.line])).toEqual([
-      ['external-broken', 'error', 2],
-      ['external-broken', 'error', 3],
-      ['external-unreachable', 'warning', 4],
-      ['external-unreachable', 'warning', 5],
+    expect(findings.map((f) => [f.code, f.severity, f.line])).toEqual([
+      ['CHECK_EXTERNAL_BROKEN', 'error', 2],
+      ['CHECK_EXTERNAL_BROKEN', 'error', 3],
+      ['CHECK_EXTERNAL_UNREACHABLE', 'warning', 4],
+      ['CHECK_EXTERNAL_UNREACHABLE', 'warning', 5],
     ]);
     expect(findings[0]).toMatchObject({ file: 'www.polybrowser.example/links.html', column: 40, message: `${base}/missing answers 404 (linked from 2 place(s)); fix or remove the link` });
     expect(findings[3]!.message).toContain('no answer within 500 ms');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CheckCode } from '../../../src/errors/catalogue.js';
 import type { Finding } from '../../../src/check/finding.js';
 import { checkHreflang, invalidTag } from '../../../src/check/hreflang-checks.js';
 import { CLUSTER, EN, MAIN, ORIGIN, VI, checkInput, cleanFiles, pageHtml, urlset, type Cluster } from './sitemap-fixture.js';
@@ -23,7 +24,7 @@ function check(options: { en?: Cluster; vi?: Cluster; enSitemap?: Cluster; viSit
   }));
 }
 
-const error = (rule: string, file: string, line: number, column: number, message: string): Finding => ({ rule, severity: 'error', file, line, column, message });
+const error = (code: CheckCode, file: string, line: number, column: number, message: string): Finding => ({ code, severity: 'error', file, line, column, message });
 
 describe('checkHreflang', () => {
   it('finds nothing in a clean site (and ignores links in the body)', () => {
@@ -34,10 +35,10 @@ describe('checkHreflang', () => {
     const vn: Cluster = [['en', EN], ['vn', VI], ['x-default', EN]];
     const message = 'hreflang "vn" is a URL code of the locale table, not a language tag: write "vi"';
     expect(check({ en: vn, vi: vn, viLang: 'vn' })).toEqual([
-      error('hreflang-invalid-tag', URLSET, 7, 5, message),
-      error('hreflang-invalid-tag', URLSET, 14, 5, message),
-      error('hreflang-invalid-tag', EN_PAGE, 8, 1, message),
-      error('hreflang-invalid-tag', VI_PAGE, 8, 1, message),
+      error('CHECK_HREFLANG_INVALID_TAG', URLSET, 7, 5, message),
+      error('CHECK_HREFLANG_INVALID_TAG', URLSET, 14, 5, message),
+      error('CHECK_HREFLANG_INVALID_TAG', EN_PAGE, 8, 1, message),
+      error('CHECK_HREFLANG_INVALID_TAG', VI_PAGE, 8, 1, message),
     ]);
   });
 
@@ -57,26 +58,26 @@ describe('checkHreflang', () => {
     it('reports a cluster without the page itself', () => {
       const withoutSelf: Cluster = [['en', EN], ['x-default', EN]];
       expect(check({ vi: withoutSelf })).toEqual([
-        error('hreflang-self', VI_PAGE, 7, 1, `the hreflang cluster does not include the page itself: add hreflang="vi" href="${VI}"`),
+        error('CHECK_HREFLANG_SELF', VI_PAGE, 7, 1, `the hreflang cluster does not include the page itself: add hreflang="vi" href="${VI}"`),
       ]);
     });
 
     it('reports a page listed under another tag than its <html lang>', () => {
-      expect(check({ viLang: 'es' })).toEqual([error('hreflang-self', VI_PAGE, 8, 1, 'the page lists itself as hreflang="vi" but its <html lang> is "es"')]);
+      expect(check({ viLang: 'es' })).toEqual([error('CHECK_HREFLANG_SELF', VI_PAGE, 8, 1, 'the page lists itself as hreflang="vi" but its <html lang> is "es"')]);
     });
   });
 
   it('hreflang-x-default: reports a cluster without x-default', () => {
     const noDefault: Cluster = [['en', EN], ['vi', VI]];
     expect(check({ en: noDefault, vi: noDefault })).toEqual([
-      error('hreflang-x-default', EN_PAGE, 7, 1, 'the hreflang cluster has no x-default'),
-      error('hreflang-x-default', VI_PAGE, 7, 1, 'the hreflang cluster has no x-default'),
+      error('CHECK_HREFLANG_X_DEFAULT', EN_PAGE, 7, 1, 'the hreflang cluster has no x-default'),
+      error('CHECK_HREFLANG_X_DEFAULT', VI_PAGE, 7, 1, 'the hreflang cluster has no x-default'),
     ]);
   });
 
   it('hreflang-not-reciprocal: reports a link the target does not return', () => {
     expect(check({ vi: [['vi', VI], ['x-default', EN]] })).toEqual([
-      error('hreflang-not-reciprocal', EN_PAGE, 8, 1, `${VI} (hreflang="vi") does not link back with hreflang="en" href="${EN}": its cluster does not include this page`),
+      error('CHECK_HREFLANG_NOT_RECIPROCAL', EN_PAGE, 8, 1, `${VI} (hreflang="vi") does not link back with hreflang="en" href="${EN}": its cluster does not include this page`),
     ]);
   });
 
@@ -84,8 +85,8 @@ describe('checkHreflang', () => {
     it('reports a target that is not an emitted page, in the page and its sitemap entry', () => {
       const message = `hreflang="es" target ${ORIGIN}/es/pricing is not an emitted page`;
       expect(check({ en: [['en', EN], ['vi', VI], ['es', `${ORIGIN}/es/pricing`], ['x-default', EN]] })).toEqual([
-        error('hreflang-target', URLSET, 8, 5, message),
-        error('hreflang-target', EN_PAGE, 9, 1, message),
+        error('CHECK_HREFLANG_TARGET', URLSET, 8, 5, message),
+        error('CHECK_HREFLANG_TARGET', EN_PAGE, 9, 1, message),
       ]);
     });
 
@@ -93,10 +94,10 @@ describe('checkHreflang', () => {
       const canonicalElsewhere = pageHtml('vi', VI).replace(`<link rel="canonical" href="${VI}">`, `<link rel="canonical" href="${EN}">`);
       const message = `hreflang="vi" target ${VI} has its canonical elsewhere (${EN}): link only indexable pages`;
       expect(check({ files: { [VI_PAGE]: canonicalElsewhere } })).toEqual([
-        error('hreflang-target', URLSET, 7, 5, message),
-        error('hreflang-target', URLSET, 14, 5, message),
-        error('hreflang-target', EN_PAGE, 8, 1, message),
-        error('hreflang-target', VI_PAGE, 8, 1, message),
+        error('CHECK_HREFLANG_TARGET', URLSET, 7, 5, message),
+        error('CHECK_HREFLANG_TARGET', URLSET, 14, 5, message),
+        error('CHECK_HREFLANG_TARGET', EN_PAGE, 8, 1, message),
+        error('CHECK_HREFLANG_TARGET', VI_PAGE, 8, 1, message),
       ]);
     });
   });
@@ -104,13 +105,13 @@ describe('checkHreflang', () => {
   describe('hreflang-sitemap-mismatch', () => {
     it('reports a sitemap entry that lacks part of the page cluster, at its <loc>', () => {
       expect(check({ viSitemap: [['en', EN], ['vi', VI]] })).toEqual([
-        error('hreflang-sitemap-mismatch', URLSET, 11, 5, `the sitemap's hreflang cluster of ${VI} differs from the one in ${VI_PAGE}: missing hreflang="x-default" ${EN}`),
+        error('CHECK_HREFLANG_SITEMAP_MISMATCH', URLSET, 11, 5, `the sitemap's hreflang cluster of ${VI} differs from the one in ${VI_PAGE}: missing hreflang="x-default" ${EN}`),
       ]);
     });
 
     it('reports a sitemap entry with links the page does not have, at the first of them', () => {
       expect(check({ viSitemap: [['en', EN], ['vi', VI], ['fr', EN], ['x-default', EN]] })).toEqual([
-        error('hreflang-sitemap-mismatch', URLSET, 15, 5, `the sitemap's hreflang cluster of ${VI} differs from the one in ${VI_PAGE}: not in the page: hreflang="fr" ${EN}`),
+        error('CHECK_HREFLANG_SITEMAP_MISMATCH', URLSET, 15, 5, `the sitemap's hreflang cluster of ${VI} differs from the one in ${VI_PAGE}: not in the page: hreflang="fr" ${EN}`),
       ]);
     });
   });

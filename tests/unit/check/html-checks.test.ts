@@ -53,21 +53,21 @@ describe('checkHtml on fixture pages', () => {
   it('reports an html-validate message with its rule id (html-invalid)', async () => {
     const findings = await findingsOf(page({ 7: '<span>Text <p>in a span</p></span>' }));
     expect(findings).toEqual([
-      { rule: 'html-invalid', severity: 'error', file: FILE, line: 7, column: 13, message: '<p> element is not permitted as content under <span> (html-validate element-permitted-content)' },
+      { code: 'CHECK_HTML_INVALID', severity: 'error', file: FILE, line: 7, column: 13, message: '<p> element is not permitted as content under <span> (html-validate element-permitted-content)' },
     ]);
   });
 
   it('reports an id used twice at the second (html-duplicate-id)', async () => {
     const findings = await findingsOf(page({ 7: '<p id="top">Text</p>' }));
     expect(findings).toEqual([
-      { rule: 'html-duplicate-id', severity: 'error', file: FILE, line: 7, column: 1, message: 'id "top" is used twice: <p> repeats the id of <h1> at 6:1' },
+      { code: 'CHECK_HTML_DUPLICATE_ID', severity: 'error', file: FILE, line: 7, column: 1, message: 'id "top" is used twice: <p> repeats the id of <h1> at 6:1' },
     ]);
   });
 
   it('reports a second <h1> at the second (html-h1)', async () => {
     const findings = await findingsOf(page({ 7: '<p>Text</p><h1>Another heading</h1>' }));
     expect(findings).toEqual([
-      { rule: 'html-h1', severity: 'error', file: FILE, line: 7, column: 12, message: 'the page has 2 <h1> elements (the first at 6:1): give it exactly one' },
+      { code: 'CHECK_HTML_H1', severity: 'error', file: FILE, line: 7, column: 12, message: 'the page has 2 <h1> elements (the first at 6:1): give it exactly one' },
     ]);
   });
 
@@ -75,7 +75,7 @@ describe('checkHtml on fixture pages', () => {
     const file = 'www.polybrowser.example/vn/404.html';
     const html = page({ 2: '<html lang="vi" dir="ltr">', 5: '<body data-locale="vn" data-page="error"><main id="main">', 6: '<h2 id="top">Không tìm thấy trang</h2>' });
     expect(await findingsOf(html, file)).toEqual([
-      { rule: 'html-h1', severity: 'error', file, line: 5, column: 1, message: 'the page has no <h1>: give it exactly one, its main heading' },
+      { code: 'CHECK_HTML_H1', severity: 'error', file, line: 5, column: 1, message: 'the page has no <h1>: give it exactly one, its main heading' },
     ]);
   });
 
@@ -87,20 +87,20 @@ describe('checkHtml on fixture pages', () => {
     ['no dir', '<html lang="en">', '<html> has no dir: en is dir="ltr"'],
     ['the wrong dir', '<html lang="en" dir="rtl">', '<html dir="rtl"> does not match en, which is dir="ltr"'],
   ])('reports <html> with %s (html-lang)', async (_, line, message) => {
-    expect(await findingsOf(page({ 2: line }))).toEqual([{ rule: 'html-lang', severity: 'error', file: FILE, line: 2, column: 1, message }]);
+    expect(await findingsOf(page({ 2: line }))).toEqual([{ code: 'CHECK_HTML_LANG', severity: 'error', file: FILE, line: 2, column: 1, message }]);
   });
 
   it('reports an <img> without alt (html-img-alt)', async () => {
     const findings = await findingsOf(page({ 7: '<p>Text and <img src="/a.png" width="10" height="10"/></p>' }));
     expect(findings).toEqual([
-      { rule: 'html-img-alt', severity: 'error', file: FILE, line: 7, column: 13, message: '<img src="/a.png"> has no alt: describe the image, or alt="" if it is decorative' },
+      { code: 'CHECK_HTML_IMG_ALT', severity: 'error', file: FILE, line: 7, column: 13, message: '<img src="/a.png"> has no alt: describe the image, or alt="" if it is decorative' },
     ]);
   });
 
   it('accepts alt="" on a decorative image, and reports an <img> without height (html-img-size)', async () => {
     const findings = await findingsOf(page({ 7: '<p>Text and <img src="/a.png" alt="" width="10"/></p>' }));
     expect(findings).toEqual([
-      { rule: 'html-img-size', severity: 'error', file: FILE, line: 7, column: 13, message: '<img src="/a.png"> has no height: the page shifts when it loads (give both, the image\'s intrinsic size)' },
+      { code: 'CHECK_HTML_IMG_SIZE', severity: 'error', file: FILE, line: 7, column: 13, message: '<img src="/a.png"> has no height: the page shifts when it loads (give both, the image\'s intrinsic size)' },
     ]);
   });
 
@@ -108,7 +108,7 @@ describe('checkHtml on fixture pages', () => {
     const title = 'PolyBrowser test page whose title goes on far longer than any search result shows';
     const findings = await findingsOf(page({ 3: `<head><meta charSet="utf-8"/><title>${title}</title>` }));
     expect(findings).toEqual([
-      { rule: 'title-length', severity: 'warning', file: FILE, line: 3, column: 30, message: `<title> is 81 characters, cut off in search results: search results show 10–60 for en (English): "${title}"` },
+      { code: 'CHECK_TITLE_LENGTH', severity: 'warning', file: FILE, line: 3, column: 30, message: `<title> is 81 characters, cut off in search results: search results show 10–60 for en (English): "${title}"` },
     ]);
   });
 
@@ -128,7 +128,7 @@ describe('checkHtml on fixture pages', () => {
       5: '<body data-locale="zh" data-page="test"><main id="main">',
     });
     expect(await findingsOf(zh, zhFile)).toEqual([
-      { rule: 'title-length', severity: 'warning', file: zhFile, line: 3, column: 30, message: '<title> is 38 characters, cut off in search results: search results show 8–30 for zh (简体中文): "PolyBrowser 指纹浏览器：为管理大量账号的团队打造的多账号管理工具"' },
+      { code: 'CHECK_TITLE_LENGTH', severity: 'warning', file: zhFile, line: 3, column: 30, message: '<title> is 38 characters, cut off in search results: search results show 8–30 for zh (简体中文): "PolyBrowser 指纹浏览器：为管理大量账号的团队打造的多账号管理工具"' },
     ]);
     // A 48-character title on a Thai page is within the Latin limits.
     const thFile = 'www.polybrowser.example/th/x.html';
@@ -144,23 +144,23 @@ describe('checkHtml on fixture pages', () => {
   it('warns about a description shorter than search results show (description-length)', async () => {
     const findings = await findingsOf(page({ 4: '<meta name="description" content="Too short to say much."/></head>' }));
     expect(findings).toEqual([
-      { rule: 'description-length', severity: 'warning', file: FILE, line: 4, column: 1, message: 'the description is 22 characters, too short to describe the page: search results show 50–160 for en (English): "Too short to say much."' },
+      { code: 'CHECK_DESCRIPTION_LENGTH', severity: 'warning', file: FILE, line: 4, column: 1, message: 'the description is 22 characters, too short to describe the page: search results show 50–160 for en (English): "Too short to say much."' },
     ]);
   });
 
   it('reports a page without <title> at <head> (title-missing)', async () => {
     const findings = await findingsOf(page({ 3: '<head><meta charSet="utf-8"/>' }));
-    expect(findings).toEqual([{ rule: 'title-missing', severity: 'error', file: FILE, line: 3, column: 1, message: 'the page has no <title>' }]);
+    expect(findings).toEqual([{ code: 'CHECK_TITLE_MISSING', severity: 'error', file: FILE, line: 3, column: 1, message: 'the page has no <title>' }]);
   });
 
   it('reports an empty <title> (title-missing)', async () => {
     const findings = await findingsOf(page({ 3: '<head><meta charSet="utf-8"/><title> </title>' }));
-    expect(findings).toEqual([{ rule: 'title-missing', severity: 'error', file: FILE, line: 3, column: 30, message: 'the page\'s <title> is empty' }]);
+    expect(findings).toEqual([{ code: 'CHECK_TITLE_MISSING', severity: 'error', file: FILE, line: 3, column: 30, message: 'the page\'s <title> is empty' }]);
   });
 
   it('reports a page without a description (description-missing)', async () => {
     const findings = await findingsOf(page({ 4: '</head>' }));
-    expect(findings).toEqual([{ rule: 'description-missing', severity: 'error', file: FILE, line: 3, column: 1, message: 'the page has no <meta name="description">' }]);
+    expect(findings).toEqual([{ code: 'CHECK_DESCRIPTION_MISSING', severity: 'error', file: FILE, line: 3, column: 1, message: 'the page has no <meta name="description">' }]);
   });
 
   it('reads no tags in comments, scripts, styles and templates, nor an SVG <title> as the page title', async () => {
@@ -184,7 +184,7 @@ describe('checkHtml on fixture pages', () => {
       'www.polybrowser.example/fr/x.html': invalid('fr', 'fr'),
       'www.polybrowser-ru.example/x.html': invalid('ru', 'ru'),
     });
-    const filesOf = (findings: Finding[]) => findings.filter((f) => f.rule === 'html-invalid').map((f) => f.file);
+    const filesOf = (findings: Finding[]) => findings.filter((f) => f.code === 'CHECK_HTML_INVALID').map((f) => f.file);
     // es and fr share the Latin script: the larger page (es) stands for both; ru is Cyrillic.
     expect(filesOf(await checkHtml(input))).toEqual(['www.polybrowser-ru.example/x.html', 'www.polybrowser.example/es/x.html']);
     expect(filesOf(await checkHtml(input, { validate: 'all' }))).toEqual(['www.polybrowser-ru.example/x.html', 'www.polybrowser.example/es/x.html', 'www.polybrowser.example/fr/x.html']);
@@ -203,8 +203,8 @@ describe('checkHtml on the sample site', () => {
   it('finds no errors in any page; warnings are only about title and description lengths', async () => {
     const findings = await checkHtml(input);
     const errors = findings.filter((f) => f.severity === 'error');
-    expect(errors.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule} ${f.message}`)).toEqual([]);
+    expect(errors.map((f) => `${f.file}:${f.line}:${f.column} ${f.code} ${f.message}`)).toEqual([]);
     const warnings = findings.filter((f) => f.severity === 'warning');
-    expect(new Set(warnings.map((f) => f.rule))).toEqual(new Set(['title-length', 'description-length']));
+    expect(new Set(warnings.map((f) => f.code))).toEqual(new Set(['CHECK_TITLE_LENGTH', 'CHECK_DESCRIPTION_LENGTH']));
   }, 120_000);
 });

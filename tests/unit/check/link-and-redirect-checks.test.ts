@@ -43,26 +43,26 @@ describe('checkLinks', () => {
   it('reports a link to a missing page at its line and column (link-broken)', () => {
     const { input, line, column } = withInsert('<a href="/helps/missing">x</a>');
     const [finding] = checkLinks(input).findings;
-    expect(finding).toEqual({ rule: 'link-broken', severity: 'error', file: PAGE, line, column: column + 9, message: expect.stringContaining('href="/helps/missing": no page or file at https://www.polybrowser.example/helps/missing') });
+    expect(finding).toEqual({ code: 'CHECK_LINK_BROKEN', severity: 'error', file: PAGE, line, column: column + 9, message: expect.stringContaining('href="/helps/missing": no page or file at https://www.polybrowser.example/helps/missing') });
   });
 
   it('reports each missing candidate of a srcset at its own column', () => {
     const { input, line, column } = withInsert('<picture><source type="image/avif" srcset="/favicon.svg 1x, /assets/images/gone@2x.avif 2x"><img src="/favicon.svg" alt="" width="1" height="1"></picture>');
     expect(checkLinks(input).findings).toEqual([{
-      rule: 'link-broken', severity: 'error', file: PAGE, line, column: column + 60,
+      code: 'CHECK_LINK_BROKEN', severity: 'error', file: PAGE, line, column: column + 60,
       message: expect.stringContaining('srcset="/assets/images/gone@2x.avif": no page or file'),
     }]);
   });
 
   it('reports a missing asset and a link on another host of the site', () => {
     const { input } = withInsert('<img src="/images/nope.png" alt="" width="1" height="1"><a href="https://www.polybrowser-cn.example/no-such-page">x</a>');
-    expect(checkLinks(input).findings.map((f) => f.rule)).toEqual(['link-broken', 'link-broken']);
+    expect(checkLinks(input).findings.map((f) => f.code)).toEqual(['CHECK_LINK_BROKEN', 'CHECK_LINK_BROKEN']);
   });
 
   it('warns about a link that only works through a redirect (link-redirects)', () => {
     const { input } = withInsert('<a href="/Pricing">x</a><a href="/helps/start/">y</a>');
     const findings = checkLinks(input).findings;
-    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['link-redirects', 'warning'], ['link-redirects', 'warning']]);
+    expect(findings.map((f) => [f.code, f.severity])).toEqual([['CHECK_LINK_REDIRECTS', 'warning'], ['CHECK_LINK_REDIRECTS', 'warning']]);
     expect(findings[0]!.message).toContain('is redirected to /pricing');
     expect(findings[1]!.message).toContain('is redirected to /helps/start;');
   });
@@ -70,7 +70,7 @@ describe('checkLinks', () => {
   it('checks anchors on the same and other pages (anchor-missing)', () => {
     const { input } = withInsert('<a href="#nowhere">x</a><a href="/helps/start#install-the-client">ok</a><a href="/pricing#plans-x">y</a>');
     const findings = checkLinks(input).findings;
-    expect(findings.map((f) => f.rule)).toEqual(['anchor-missing', 'anchor-missing']);
+    expect(findings.map((f) => f.code)).toEqual(['CHECK_ANCHOR_MISSING', 'CHECK_ANCHOR_MISSING']);
     expect(findings[0]!.message).toContain('has no element with id "nowhere"');
   });
 
@@ -93,14 +93,14 @@ describe('checkRedirects', () => {
     const { findings, summary } = checkRedirects(base, legacy);
     expect(summary.longestChain).toBe(1);
     expect(summary.legacyChecked).toBe(3);
-    expect(findings).toEqual([{ rule: 'legacy-url', severity: 'error', file: 'content/data/legacy-urls.yaml', line: 3, column: 3, message: expect.stringContaining('https://www.polybrowser.example/gone-forever is not a page and is not redirected') }]);
+    expect(findings).toEqual([{ code: 'CHECK_LEGACY_URL', severity: 'error', file: 'content/data/legacy-urls.yaml', line: 3, column: 3, message: expect.stringContaining('https://www.polybrowser.example/gone-forever is not a page and is not redirected') }]);
   });
 
   it('reports a declared redirect whose target is gone (redirect-broken); a chain is one hop at the edge', () => {
     const edge: EdgeConfig = { ...base.edge, redirects: { main: { '/old-a': '/old-b', '/old-b': '/pricing', '/old-c': '/nowhere' } } };
     const { findings, summary } = checkRedirects({ files: base.files, edge });
-    expect(findings.map((f) => [f.rule, f.message])).toEqual([
-      ['redirect-broken', 'https://www.polybrowser.example/old-c is redirected to https://www.polybrowser.example/nowhere, which is not a page'],
+    expect(findings.map((f) => [f.code, f.message])).toEqual([
+      ['CHECK_REDIRECT_BROKEN', 'https://www.polybrowser.example/old-c is redirected to https://www.polybrowser.example/nowhere, which is not a page'],
     ]);
     // The edge walks /old-a → /old-b → /pricing itself and answers with one redirect.
     expect(summary.longestChain).toBe(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CheckCode } from '../../../src/errors/catalogue.js';
 import { build } from '../../../src/build.js';
 import type { CheckInput, Finding } from '../../../src/check/finding.js';
 import { checkHreflang } from '../../../src/check/hreflang-checks.js';
@@ -19,8 +20,8 @@ async function check(changes: Record<string, string | undefined>, edge?: Partial
   return checkSitemaps(edge ? { ...input, edge: { ...EDGE, ...edge } as EdgeConfig } : input);
 }
 
-const error = (rule: string, file: string, line: number | undefined, column: number | undefined, message: string): Finding =>
-  ({ rule, severity: 'error', file, ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }), message });
+const error = (code: CheckCode, file: string, line: number | undefined, column: number | undefined, message: string): Finding =>
+  ({ code, severity: 'error', file, ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }), message });
 
 describe('checkSitemaps', () => {
   it('finds nothing in a clean site', async () => {
@@ -30,25 +31,25 @@ describe('checkSitemaps', () => {
   describe('sitemap-invalid', () => {
     it('reports a urlset that the sitemaps.org schema rejects, at the element xmllint names', async () => {
       const findings = await check({ [URLSET]: urlset([{ loc: EN, cluster: CLUSTER }, { loc: VI, cluster: CLUSTER, lastmod: 'yesterday' }]) });
-      expect(findings).toEqual([error('sitemap-invalid', URLSET, 12, 5, "Element 'lastmod': 'yesterday' is not a valid value of the union type 'tLastmod'.")]);
+      expect(findings).toEqual([error('CHECK_SITEMAP_INVALID', URLSET, 12, 5, "Element 'lastmod': 'yesterday' is not a valid value of the union type 'tLastmod'.")]);
     });
 
     it('reports an xhtml:link the link schema rejects, at its attribute', async () => {
       const xml = urlset([{ loc: EN, cluster: CLUSTER }, { loc: VI, cluster: CLUSTER }]).replace('<xhtml:link rel="alternate"', '<xhtml:link rel="next"');
       expect(await check({ [URLSET]: xml })).toEqual([
-        error('sitemap-invalid', URLSET, 6, 17, "Element 'xhtml:link', attribute 'rel': [facet 'enumeration'] The value 'next' is not an element of the set {'alternate'}."),
+        error('CHECK_SITEMAP_INVALID', URLSET, 6, 17, "Element 'xhtml:link', attribute 'rel': [facet 'enumeration'] The value 'next' is not an element of the set {'alternate'}."),
       ]);
     });
 
     it('reports a sitemap index that is not well-formed, at the line and column xmllint reports', async () => {
       const xml = sitemapIndex([`${ORIGIN}/en-US-sitemap.xml`]).replace('</sitemap>', '</sitemapx>');
-      expect(await check({ [INDEX]: xml })).toEqual([error('sitemap-invalid', INDEX, 5, 14, 'not well-formed XML: Opening and ending tag mismatch: sitemap line 3 and sitemapx')]);
+      expect(await check({ [INDEX]: xml })).toEqual([error('CHECK_SITEMAP_INVALID', INDEX, 5, 14, 'not well-formed XML: Opening and ending tag mismatch: sitemap line 3 and sitemapx')]);
     });
   });
 
   it('sitemap-missing-page: reports an indexable page no sitemap lists, at its canonical link', async () => {
     expect(await check({ [URLSET]: urlset([{ loc: EN, cluster: CLUSTER }]) })).toEqual([
-      error('sitemap-missing-page', `${MAIN}/vn/pricing.html`, 6, 1, `indexable page ${VI} is not in a sitemap: none of the sitemaps of ${MAIN} lists it`),
+      error('CHECK_SITEMAP_MISSING_PAGE', `${MAIN}/vn/pricing.html`, 6, 1, `indexable page ${VI} is not in a sitemap: none of the sitemaps of ${MAIN} lists it`),
     ]);
   });
 
@@ -58,7 +59,7 @@ describe('checkSitemaps', () => {
       [`${MAIN}/vi-VN-sitemap.xml`]: urlset([{ loc: VI, cluster: CLUSTER }]),
       [INDEX]: sitemapIndex([`${ORIGIN}/en-US-sitemap.xml`, `${ORIGIN}/vi-VN-sitemap.xml`]),
     });
-    expect(findings).toEqual([error('sitemap-duplicate', `${MAIN}/vi-VN-sitemap.xml`, 4, 5, `${VI} is listed again (first in ${URLSET}:11:5); list each URL once`)]);
+    expect(findings).toEqual([error('CHECK_SITEMAP_DUPLICATE', `${MAIN}/vi-VN-sitemap.xml`, 4, 5, `${VI} is listed again (first in ${URLSET}:11:5); list each URL once`)]);
   });
 
   describe('sitemap-not-page', () => {
@@ -66,35 +67,35 @@ describe('checkSitemaps', () => {
 
     it('reports a listed URL where no page is emitted', async () => {
       expect(await check({ [URLSET]: listing(`${ORIGIN}/old-pricing`) })).toEqual([
-        error('sitemap-not-page', URLSET, 18, 5, `${ORIGIN}/old-pricing is not an emitted page (it redirects or is a 404); list only pages that exist`),
+        error('CHECK_SITEMAP_NOT_PAGE', URLSET, 18, 5, `${ORIGIN}/old-pricing is not an emitted page (it redirects or is a 404); list only pages that exist`),
       ]);
     });
 
     it('says where a redirecting URL goes', async () => {
       const findings = await check({ [URLSET]: listing(`${ORIGIN}/old-pricing`) }, { redirects: { main: { '/old-pricing': '/pricing' } } });
-      expect(findings).toEqual([error('sitemap-not-page', URLSET, 18, 5, `${ORIGIN}/old-pricing redirects to /pricing; list the page it redirects to`)]);
+      expect(findings).toEqual([error('CHECK_SITEMAP_NOT_PAGE', URLSET, 18, 5, `${ORIGIN}/old-pricing redirects to /pricing; list the page it redirects to`)]);
     });
 
     it('reports a listed 404 page', async () => {
       expect(await check({ [URLSET]: listing(`${ORIGIN}/404`) })).toEqual([
-        error('sitemap-not-page', URLSET, 18, 5, `${ORIGIN}/404 is a 404 page; list only indexable pages`),
+        error('CHECK_SITEMAP_NOT_PAGE', URLSET, 18, 5, `${ORIGIN}/404 is a 404 page; list only indexable pages`),
       ]);
     });
 
     it('reports a listed page that is noindex or has its canonical elsewhere', async () => {
       const noindex = (await check({
         [`${MAIN}/vn/pricing.html`]: cleanFiles()[`${MAIN}/vn/pricing.html`]!.replace('<title>', '<meta name="robots" content="noindex"><title>'),
-      })).map((f) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`);
-      expect(noindex).toEqual([`sitemap-not-page ${URLSET}:11:5 ${VI} is marked noindex (<meta name="robots" content="noindex">); list only indexable pages`]);
+      })).map((f) => `${f.code} ${f.file}:${f.line}:${f.column} ${f.message}`);
+      expect(noindex).toEqual([`CHECK_SITEMAP_NOT_PAGE ${URLSET}:11:5 ${VI} is marked noindex (<meta name="robots" content="noindex">); list only indexable pages`]);
       const elsewhere = (await check({
         [`${MAIN}/vn/pricing.html`]: cleanFiles()[`${MAIN}/vn/pricing.html`]!.replace(`<link rel="canonical" href="${VI}">`, `<link rel="canonical" href="${EN}">`),
-      })).map((f) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`);
-      expect(elsewhere).toEqual([`sitemap-not-page ${URLSET}:11:5 ${VI} has its canonical elsewhere (${EN}); list only indexable pages`]);
+      })).map((f) => `${f.code} ${f.file}:${f.line}:${f.column} ${f.message}`);
+      expect(elsewhere).toEqual([`CHECK_SITEMAP_NOT_PAGE ${URLSET}:11:5 ${VI} has its canonical elsewhere (${EN}); list only indexable pages`]);
     });
 
     it("reports a page of another host (it belongs in that host's sitemaps)", async () => {
       expect(await check({ [URLSET]: listing('https://www.polybrowser-cn.example/pricing') })).toEqual([
-        error('sitemap-not-page', URLSET, 18, 5, 'https://www.polybrowser-cn.example/pricing is on www.polybrowser-cn.example, not www.polybrowser.example: list it in the sitemaps of www.polybrowser-cn.example'),
+        error('CHECK_SITEMAP_NOT_PAGE', URLSET, 18, 5, 'https://www.polybrowser-cn.example/pricing is on www.polybrowser-cn.example, not www.polybrowser.example: list it in the sitemaps of www.polybrowser-cn.example'),
       ]);
     });
   });
@@ -105,20 +106,20 @@ describe('checkSitemaps', () => {
         [URLSET]: urlset([{ loc: EN, cluster: CLUSTER }]),
         [`${MAIN}/vi-VN-sitemap.xml`]: urlset([{ loc: VI, cluster: CLUSTER }]),
       });
-      expect(findings).toEqual([error('sitemap-index', INDEX, 2, 1, `does not list the urlset ${MAIN}/vi-VN-sitemap.xml (${ORIGIN}/vi-VN-sitemap.xml)`)]);
+      expect(findings).toEqual([error('CHECK_SITEMAP_INDEX', INDEX, 2, 1, `does not list the urlset ${MAIN}/vi-VN-sitemap.xml (${ORIGIN}/vi-VN-sitemap.xml)`)]);
     });
 
     it('reports a relative loc', async () => {
       expect(await check({ [INDEX]: sitemapIndex(['/en-US-sitemap.xml']) })).toEqual([
-        error('sitemap-index', INDEX, 4, 5, `/en-US-sitemap.xml is not an absolute URL: write ${ORIGIN}/en-US-sitemap.xml`),
+        error('CHECK_SITEMAP_INDEX', INDEX, 4, 5, `/en-US-sitemap.xml is not an absolute URL: write ${ORIGIN}/en-US-sitemap.xml`),
       ]);
     });
 
     it("reports a loc on another host's origin or naming no sitemap", async () => {
       const findings = await check({ [INDEX]: sitemapIndex([`${ORIGIN}/en-US-sitemap.xml`, 'https://www.polybrowser-cn.example/en-US-sitemap.xml', `${ORIGIN}/gone-sitemap.xml`]) });
       expect(findings).toEqual([
-        error('sitemap-index', INDEX, 7, 5, "https://www.polybrowser-cn.example/en-US-sitemap.xml is not on https://www.polybrowser.example: an index lists its own host's sitemaps"),
-        error('sitemap-index', INDEX, 10, 5, `${ORIGIN}/gone-sitemap.xml names no file of the output (${MAIN}/gone-sitemap.xml)`),
+        error('CHECK_SITEMAP_INDEX', INDEX, 7, 5, "https://www.polybrowser-cn.example/en-US-sitemap.xml is not on https://www.polybrowser.example: an index lists its own host's sitemaps"),
+        error('CHECK_SITEMAP_INDEX', INDEX, 10, 5, `${ORIGIN}/gone-sitemap.xml names no file of the output (${MAIN}/gone-sitemap.xml)`),
       ]);
     });
   });
@@ -126,29 +127,29 @@ describe('checkSitemaps', () => {
   describe('robots', () => {
     it('reports a Disallow rule that blocks a listed URL', async () => {
       expect(await check({ [ROBOTS]: robots('Disallow: /vn') })).toEqual([
-        error('robots', ROBOTS, 3, 1, `Disallow: /vn (User-agent: *) blocks ${VI}, listed in ${URLSET}`),
+        error('CHECK_ROBOTS', ROBOTS, 3, 1, `Disallow: /vn (User-agent: *) blocks ${VI}, listed in ${URLSET}`),
       ]);
     });
 
     it('matches * and $ in Disallow values', async () => {
       expect(await check({ [ROBOTS]: robots('Disallow: /*/pricing$') })).toEqual([
-        error('robots', ROBOTS, 3, 1, `Disallow: /*/pricing$ (User-agent: *) blocks ${VI}, listed in ${URLSET}`),
+        error('CHECK_ROBOTS', ROBOTS, 3, 1, `Disallow: /*/pricing$ (User-agent: *) blocks ${VI}, listed in ${URLSET}`),
       ]);
       expect(await check({ [ROBOTS]: robots('Disallow: /*.pdf$\nDisallow: /pricing/') })).toEqual([]);
     });
 
     it('reports a Sitemap line that is not absolute', async () => {
       expect(await check({ [ROBOTS]: robots().replace(`Sitemap: ${ORIGIN}/index-sitemap.xml`, 'Sitemap: /index-sitemap.xml') })).toEqual([
-        error('robots', ROBOTS, 4, 1, `Sitemap: /index-sitemap.xml is not an absolute URL: write Sitemap: ${ORIGIN}/index-sitemap.xml`),
+        error('CHECK_ROBOTS', ROBOTS, 4, 1, `Sitemap: /index-sitemap.xml is not an absolute URL: write Sitemap: ${ORIGIN}/index-sitemap.xml`),
       ]);
     });
 
     it('reports a robots.txt that does not name the sitemap index', async () => {
       expect(await check({ [ROBOTS]: 'User-agent: *\nAllow: /\n' })).toEqual([
-        error('robots', ROBOTS, 1, 1, `does not name the sitemap index: add "Sitemap: ${ORIGIN}/index-sitemap.xml"`),
+        error('CHECK_ROBOTS', ROBOTS, 1, 1, `does not name the sitemap index: add "Sitemap: ${ORIGIN}/index-sitemap.xml"`),
       ]);
       expect(await check({ [ROBOTS]: undefined })).toEqual([
-        error('robots', ROBOTS, undefined, undefined, `${MAIN} has no robots.txt; it should name the sitemap index with "Sitemap: ${ORIGIN}/index-sitemap.xml"`),
+        error('CHECK_ROBOTS', ROBOTS, undefined, undefined, `${MAIN} has no robots.txt; it should name the sitemap index with "Sitemap: ${ORIGIN}/index-sitemap.xml"`),
       ]);
     });
 
@@ -174,6 +175,6 @@ describe('the sample site', () => {
     const hreflangMs = performance.now() - start;
     const pages = [...result.output.keys()].filter((f) => f.endsWith('.html') && !f.startsWith('.vercel/')).length;
     console.log(`sample site (${pages} pages): checkSitemaps ${sitemapMs.toFixed(0)} ms, checkHreflang ${hreflangMs.toFixed(0)} ms`);
-    expect([...sitemaps, ...hreflang].map((f) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`)).toEqual([]);
+    expect([...sitemaps, ...hreflang].map((f) => `${f.code} ${f.file}:${f.line}:${f.column} ${f.message}`)).toEqual([]);
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIO } from '../../../src/cli/main.js';
+import { CHECK_DIAGNOSTICS } from '../../../src/errors/catalogue.js';
 import { baseFiles, buildFixture, MAIN, publicFiles, simplePage } from '../../helpers/fixture.js';
 
 function io(cwd: string): CliIO & { out: string; err: string } {
@@ -36,19 +37,35 @@ describe('sitegen check', () => {
     expect(report.links.checked).toBeGreaterThan(100);
   });
 
-  it('exits 1 and names file, line, column and rule of a broken link, and writes the HTML report', async () => {
+  it('exits 1 and names the code, file, line and column of a broken link, with the catalogue\'s hint, in the text, JSON and HTML reports', async () => {
     const page = join(dir, 'dist', MAIN, 'helps/start.html');
     const original = readFileSync(page, 'utf8');
     writeFileSync(page, original.replace('<main id="main" tabindex="-1">', '<main id="main" tabindex="-1"><a href="/helps/gone">x</a>'));
+    const { title, hint } = CHECK_DIAGNOSTICS.CHECK_LINK_BROKEN;
     try {
-      const sink = io(dir);
-      expect(await main(['check', '--html', 'report.html'], sink)).toBe(1);
-      // Grouped by file: the file's name, then its findings (a description-length warning may come first).
-      expect(sink.err).toMatch(new RegExp(`${MAIN}/helps/start.html\\n(?:  .*\\n)*?\\s+1:\\d+\\s+error\\s+href="/helps/gone": no page or file at https://${MAIN}/helps/gone\\s+link-broken`));
-      expect(sink.err).toMatch(/check failed: 1 error/);
+      // Text: printed as build diagnostics are, code and file:line:col first, the hint under the error.
+      const text = io(dir);
+      expect(await main(['check', '--html', 'report.html'], text)).toBe(1);
+      const lines = text.err.split('\n');
+      const at = lines.findIndex((line) => line.startsWith('error [CHECK_LINK_BROKEN] '));
+      expect(lines[at]).toMatch(new RegExp(`^error \\[CHECK_LINK_BROKEN\\] ${MAIN}/helps/start\\.html:1:\\d+ href="/helps/gone": no page or file at https://${MAIN}/helps/gone`));
+      expect(lines[at + 1]).toBe(`    hint: ${hint}`);
+      expect(lines).toContain(`  CHECK_LINK_BROKEN ${title}: 1 error`);
+      expect(text.err).toMatch(/check failed: 1 error/);
+
+      // JSON: the code, and the rule id reports had before codes; each code's title and hint once.
+      const json = io(dir);
+      expect(await main(['check', '--json'], json)).toBe(1);
+      const report = JSON.parse(json.out);
+      const errors = report.findings.filter((f: { severity: string }) => f.severity === 'error');
+      expect(errors).toEqual([{ code: 'CHECK_LINK_BROKEN', rule: 'link-broken', severity: 'error', file: `${MAIN}/helps/start.html`, line: 1, column: expect.any(Number), message: expect.stringContaining('href="/helps/gone"') }]);
+      expect(report.codes.CHECK_LINK_BROKEN).toEqual({ rule: 'link-broken', title, hint, count: 1 });
+      expect(report.byRule['link-broken']).toBe(1);
+
       const html = readFileSync(join(dir, 'report.html'), 'utf8');
-      expect(html).toContain('<td>link-broken</td>');
+      expect(html).toContain('<tr data-severity="error" data-code="CHECK_LINK_BROKEN">');
       expect(html).toContain('href=&quot;/helps/gone&quot;');
+      expect(html).toContain(`<td>CHECK_LINK_BROKEN</td><td>link-broken</td><td>${title}</td>`);
     } finally {
       writeFileSync(page, original);
     }

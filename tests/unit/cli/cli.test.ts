@@ -64,9 +64,19 @@ describe('report formatting', () => {
     expect(text).toBe([
       'error [UNKNOWN_TAG] content/en/blog/a.md:7:8 tag "x" is not listed',
       '    > 7 | tags: [x]',
-      '    hint: Use a tag listed in content/data/categories.yaml, or add it there (and its name to every messages file).',
+      '    hint: Use a tag listed in data/categories.yaml of the content folder, or add it there (and its name to every messages file).',
     ].join('\n'));
     expect(text).not.toContain('\u001b[');
+  });
+
+  it('gives the hint of a code once, under its first error', () => {
+    const broken = (file: string) => ({ code: 'BROKEN_LINK' as const, severity: 'error' as const, message: 'link "/x" points to /x, which does not exist in en', file });
+    const lines = formatDiagnostics([broken('content/en/blog/a.md'), broken('content/en/blog/b.md'), { ...broken('content/en/blog/c.md'), code: 'MISSING_ASSET' }], { color: false, verbose: false }).split('\n');
+    expect(lines.filter((line) => line.startsWith('    hint: '))).toEqual([
+      '    hint: Link to a page that exists in this locale. Write site links without the locale prefix ("/pricing"); sitegen adds it.',
+      '    hint: Put the file in the public folder of the content folder (it is served from the site root), or fix the path.',
+    ]);
+    expect(lines[1]).toMatch(/^    hint: Link to a page/);
   });
 
   it('caps repeated warnings unless verbose', () => {

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ruleOf, type Finding } from '../../../src/check/finding.js';
+import { CHECK_DIAGNOSTICS, DIAGNOSTICS, type CheckCode } from '../../../src/errors/catalogue.js';
+import { ROOT } from '../../helpers/fixture.js';
+
+const CHECK_CODES = Object.keys(CHECK_DIAGNOSTICS) as CheckCode[];
+
+/** Where hints may send readers (pages of docs/). */
+const DOC_TARGETS = new Set([
+  'docs/content.md#sections', 'docs/content.md#front-matter-fields', 'docs/content.md#data-tables', 'docs/content.md#messages',
+  'docs/content.md#images', 'docs/content.md#redirects', 'docs/configuration.md', 'docs/hosting.md', 'docs/check.md#rules',
+]);
+
+/** Every TypeScript file under src/ but the catalogue, as text. */
+function sources(): string {
+  const dir = join(ROOT, 'src');
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !(e.name === 'catalogue.ts' && e.parentPath.endsWith('errors')))
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8')).join('\n');
+}
+
+describe('the diagnostic catalogue', () => {
+  it('gives every code a title and a hint', () => {
+    for (const [code, { title, hint }] of Object.entries(DIAGNOSTICS)) {
+      expect(code).toMatch(/^[A-Z][A-Z0-9_]+$/);
+      expect(title.length, code).toBeGreaterThan(3);
+      expect(hint.length, code).toBeGreaterThan(20);
+    }
+  });
+
+  it('has no code that nothing reports', () => {
+    const src = sources();
+    expect(Object.keys(DIAGNOSTICS).filter((code) => !src.includes(`'${code}'`))).toEqual([]);
+  });
+
+  it('names no content/ folder and no README section: hints name files of "the content folder" and point at docs/', () => {
+    for (const [code, { title, hint }] of Object.entries(DIAGNOSTICS)) {
+      expect(`${title} ${hint}`, code).not.toMatch(/\bcontent\//);
+      expect(hint, code).not.toContain('README');
+      for (const target of hint.match(/docs\/[\w.#-]+[\w#-]/g) ?? []) expect(DOC_TARGETS, `${code}: ${target}`).toContain(target);
+    }
+    const pointed = new Set(Object.values(DIAGNOSTICS).flatMap(({ hint }) => hint.match(/docs\/[\w.#-]+[\w#-]/g) ?? []));
+    expect([...DOC_TARGETS].filter((target) => !pointed.has(target))).toEqual([]);
+  });
+});
+
+describe('sitegen check codes', () => {
+  it('are the CHECK_ codes of the catalogue, one per rule id that check reports have always used', () => {
+    expect(CHECK_CODES.every((code) => code.startsWith('CHECK_'))).toBe(true);
+    expect(Object.keys(DIAGNOSTICS).filter((code) => code.startsWith('CHECK_')).sort()).toEqual([...CHECK_CODES].sort());
+    expect(CHECK_CODES.map(ruleOf).sort()).toEqual([
+      'anchor-missing', 'description-length', 'description-missing', 'external-broken', 'external-unreachable',
+      'hreflang-invalid-tag', 'hreflang-not-reciprocal', 'hreflang-self', 'hreflang-sitemap-mismatch', 'hreflang-target', 'hreflang-x-default',
+      'html-duplicate-id', 'html-h1', 'html-img-alt', 'html-img-size', 'html-invalid', 'html-lang',
+      'legacy-url', 'link-broken', 'link-redirects', 'redirect-broken', 'redirect-chain', 'robots',
+      'sitemap-duplicate', 'sitemap-index', 'sitemap-invalid', 'sitemap-missing-page', 'sitemap-not-page',
+      'title-length', 'title-missing',
+    ]);
+    expect(ruleOf('CHECK_HREFLANG_X_DEFAULT')).toBe('hreflang-x-default');
+  });
+
+  it('are the only codes a finding can carry (checked by tsc)', () => {
+    const at = { severity: 'error', file: 'x.html', message: 'm' } as const;
+    const ok: Finding = { code: 'CHECK_LINK_BROKEN', ...at };
+    // @ts-expect-error a build code is not a check code
+    const build: Finding = { code: 'BROKEN_LINK', ...at };
+    // @ts-expect-error a free string is no code at all
+    const free: Finding = { code: 'link-broken', ...at };
+    expect([ok, build, free].length).toBe(3);
+  });
+});
