@@ -6,6 +6,7 @@
 //   --root: another checkout (e.g. an older commit in a git worktree), judged by this checkout's rules;
 //   --old-layout: with the folders that layout had and this one has not placed where their files went
 //     (locales on the floor; config with load; cache and rebuild with incremental).
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { cruise } from 'dependency-cruiser';
@@ -28,7 +29,7 @@ export async function importGraph(projectRoot = root) {
   process.chdir(projectRoot);
   try {
     const tsConfig = extractTSConfig(resolve(projectRoot, 'tsconfig.json'));
-    const { output } = await cruise(['src', 'client', 'templates'], { ...options, validate: true, outputType: 'json' }, {}, { tsConfig });
+    const { output } = await cruise(['src', 'client', 'templates'].filter((dir) => existsSync(resolve(projectRoot, dir))), { ...options, validate: true, outputType: 'json' }, {}, { tsConfig });
     return summarise(typeof output === 'string' ? JSON.parse(output) : output);
   } finally {
     process.chdir(previous);

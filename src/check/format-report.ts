@@ -1,4 +1,4 @@
-import { formatDiagnostics, type ReportStyle } from '../cli/report.js';
+import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 import type { CheckReport } from './check-site.js';
 import { findingDiagnostic } from './finding.js';
 

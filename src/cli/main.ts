@@ -9,7 +9,8 @@ import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';
 import { serveSite } from '../serve/serve-site.js';
-import { formatDiagnostics, formatStage, formatSummary, summarize, type ReportStyle } from './report.js';
+import { formatStage, formatSummary, summarize } from './report.js';
+import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 
 export const EXIT = { ok: 0, buildFailed: 1, usage: 2 } as const;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.js';
-import { formatDiagnostics } from '../../src/cli/report.js';
+import { formatDiagnostics } from '../../src/errors/format-diagnostics.js';
 import type { Diagnostic } from '../../src/errors/site-error.js';
 import { memorySourceFs } from '../../src/fs/source-fs.js';
 import { baseFiles, markdown, ROOT, simplePage } from '../helpers/fixture.js';

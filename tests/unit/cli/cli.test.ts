@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIO } from '../../../src/cli/main.js';
-import { formatDiagnostics, groupDigits } from '../../../src/cli/report.js';
+import { groupDigits } from '../../../src/cli/report.js';
+import { formatDiagnostics } from '../../../src/errors/format-diagnostics.js';
 
 function io(): CliIO & { out: string; err: string } {
   const sink = { out: '', err: '' };

@@ -18,13 +18,6 @@ import { DIAGNOSTICS } from '../../../src/errors/catalogue.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-/**
- * Pages that another branch writes and that the docs already link to. A link to one is accepted while
- * the file does not exist yet (without an anchor); once it exists it is checked like any other.
- * Remove an entry when its page is merged.
- */
-const WRITTEN_ON_ANOTHER_BRANCH = new Set(['docs/architecture.md']);
-
 const MARKDOWN_FILES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
 
 function remarkGfmSyntax(this: Processor) {
@@ -120,7 +113,6 @@ function decodeAnchor(anchor: string): string {
 function targetProblem(path: string, heading?: { anchor: string } | { section: string }): string | undefined {
   const full = join(ROOT, path);
   if (!existsSync(full)) {
-    if (WRITTEN_ON_ANOTHER_BRANCH.has(path) && !heading) return undefined;
     return `${path} does not exist`;
   }
   if (!heading) return undefined;
