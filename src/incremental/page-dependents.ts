@@ -27,7 +27,7 @@ export function pagesOfFile(pages: readonly Page[]): Map<string, { own: PageSlot
 }
 
 /**
- * The dependencies (as page-inputs.ts records them) whose value is the summary of one of these
+ * The dependencies (as page-keys.ts records them) whose value is the summary of one of these
  * pages: after their summaries change, the pages that recorded one must render again.
  */
 export function invalidatedDeps(pages: ReadonlySet<Page>): Set<string> {

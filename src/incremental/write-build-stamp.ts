@@ -6,7 +6,7 @@ import { buildStampPath, STAMP_VERSION, type BuildStamp, type StampedFile, type 
 import { mapConcurrent } from '../fs/map-concurrent.js';
 
 /**
- * Records a successful build (load/build-stamp.ts) after its output is in place: the inputs'
+ * Records a successful build (build-stamp.ts) after its output is in place: the inputs'
  * digest, each output file's size, time and inode as written, and the report. Written to a
  * temporary file and renamed; a stamp that cannot be written only costs the next build its
  * shortcut, so failures are ignored.
