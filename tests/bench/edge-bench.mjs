@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Middleware time per request: the case table (tests/edge/redirect-cases.yaml) replayed N times
+// Middleware time per request: the case table (tests/fixtures/redirect-cases.yaml) replayed N times
 // against the bundled edge document, side by side with a floor run in the same process that does
 // only what any middleware must (parse the URL, read the two headers) and returns nothing.
 // Usage: npm run bench:edge [-- --requests 100000]
@@ -21,11 +21,11 @@ writeFileSync(entry, `
 export { build } from ${JSON.stringify(join(root, 'src/build.ts'))};
 export { createMiddleware } from ${JSON.stringify(join(root, 'src/edge/middleware.ts'))};
 export { memorySourceFs } from ${JSON.stringify(join(root, 'src/fs/source-fs.ts'))};
-export { edgeFixtureFiles } from ${JSON.stringify(join(root, 'tests/edge/edge-fixture.ts'))};
+export { edgeFixtureFiles } from ${JSON.stringify(join(root, 'tests/fixtures/edge-fixture.ts'))};
 `);
 await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: join(dir, 'bench.mjs'), packages: 'external', jsx: 'automatic', logLevel: 'error',
   // The fixture module reads its case table beside itself.
-  define: { 'import.meta.dirname': JSON.stringify(join(root, 'tests/edge')) } });
+  define: { 'import.meta.dirname': JSON.stringify(join(root, 'tests/fixtures')) } });
 const lib = await import(pathToFileURL(join(dir, 'bench.mjs')).href);
 
 const result = await lib.build({ root, fs: lib.memorySourceFs(lib.edgeFixtureFiles()), write: false });
@@ -33,7 +33,7 @@ if (!result.ok) throw new Error('fixture build failed');
 const documentJson = new TextDecoder().decode(result.output.get('edge-config.json'));
 const middleware = lib.createMiddleware(JSON.parse(documentJson));
 const hostnames = { main: 'www.polybrowser.example', zh: 'www.polybrowser-cn.example', ru: 'www.polybrowser-ru.example' };
-const cases = parse(readFileSync(join(root, 'tests/edge/redirect-cases.yaml'), 'utf8')).map((c) => ({
+const cases = parse(readFileSync(join(root, 'tests/fixtures/redirect-cases.yaml'), 'utf8')).map((c) => ({
   url: `https://${hostnames[c.host]}${c.pad ? c.path + 'a'.repeat(c.pad - c.path.length) : c.path}`,
   headers: Object.fromEntries([['cookie', c.cookie], ['accept-language', c.acceptLanguage]].filter(([, v]) => v !== undefined)),
 }));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BuildResult } from '../../../src/build.js';
 import { buildFixture } from '../../helpers/fixture.js';
-import { edgeFixtureFiles } from '../../edge/edge-fixture.js';
+import { edgeFixtureFiles } from '../../fixtures/edge-fixture.js';
 
 export interface BuiltSite {
   /** The output folder (what `sitegen build` writes to dist/). */
@@ -14,7 +14,7 @@ export interface BuiltSite {
 const built = new Map<string, Promise<BuiltSite>>();
 
 /**
- * The edge fixture (tests/edge/edge-fixture.ts) built for `targets` and written to a new temporary
+ * The edge fixture (tests/fixtures/edge-fixture.ts) built for `targets` and written to a new temporary
  * folder, once per targets list and test file: netlify and cloudflare both write <host>/_redirects,
  * so they are built separately.
  */

@@ -3,7 +3,7 @@ import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_CONFIG_FILES } from '../../../src/model/host-config-files.js';
 import { mapConcurrent } from '../../../src/fs/map-concurrent.js';
-import { CASES, HOSTNAMES, type EdgeCase } from '../../edge/edge-fixture.js';
+import { CASES, HOSTNAMES, type EdgeCase } from '../../fixtures/edge-fixture.js';
 import { buildSiteOnDisk } from './built-site.js';
 import { FEATURES, readmeRows, RESULTS_DIR, rowLine, type HostRow } from './host-table.js';
 import { HOSTILE_REQUESTS } from './hostile-requests.js';
@@ -29,7 +29,7 @@ export interface HostTargetSpec {
 }
 
 /**
- * One hosting target on its real runtime: the case table (tests/edge/redirect-cases.yaml) as a
+ * One hosting target on its real runtime: the case table (tests/fixtures/redirect-cases.yaml) as a
  * browser visits it, and the hostile corpus against the safety rules. The target's row of the
  * hosting table is computed from what it answered and must be the README's row.
  */

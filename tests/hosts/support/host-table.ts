@@ -3,7 +3,7 @@ import { join } from 'node:path';
 // No import of the build: scripts/hosting-table.mjs loads this file on its own.
 const ROOT = join(import.meta.dirname, '../../..');
 
-/** The columns of the hosting table: case features (tests/edge/redirect-cases.yaml), in order. */
+/** The columns of the hosting table: case features (tests/fixtures/redirect-cases.yaml), in order. */
 export const FEATURES: readonly { feature: string; title: string }[] = [
   { feature: 'language-hosts', title: '/en /zh /ru prefixes' },
   { feature: 'russian-blog', title: 'Russian blog' },

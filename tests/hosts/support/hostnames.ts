@@ -1,5 +1,5 @@
 import { HOST_KEYS, type HostKey } from '../../../src/model/locale-table.js';
-import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { HOSTNAMES } from '../../fixtures/edge-fixture.js';
 
 /** The host key of one of the fixture's hostnames (content/site.yaml), if it is one. */
 export function hostKeyOf(hostname: string): HostKey | undefined {

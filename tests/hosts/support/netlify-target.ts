@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HOST_KEYS } from '../../../src/model/locale-table.js';
-import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { HOSTNAMES } from '../../fixtures/edge-fixture.js';
 import { loadEdgeFunction, type EdgeFunction } from '../../helpers/edge-function.js';
 import { hostKeyOf } from './hostnames.js';
 import { headerPairs, requestHeaders, startHttpFront, type Answer } from './http-front.js';

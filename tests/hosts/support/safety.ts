@@ -1,6 +1,6 @@
 import { COOKIE } from '../../../src/model/browser-contract.js';
 import { LOCALE_CODES } from '../../../src/model/locale-table.js';
-import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { HOSTNAMES } from '../../fixtures/edge-fixture.js';
 import { hostKeyOf } from './hostnames.js';
 import { header, type RawResponse } from './raw-http.js';
 import type { HostRequest } from './target.js';

@@ -1,5 +1,5 @@
 import type { HostKey } from '../../../src/model/locale-table.js';
-import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { HOSTNAMES } from '../../fixtures/edge-fixture.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw-http.js';
 
 export type { HostKey };

@@ -1,5 +1,5 @@
 import { COOKIE } from '../../../src/model/browser-contract.js';
-import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { HOSTNAMES } from '../../fixtures/edge-fixture.js';
 import { hostKeyOf } from './hostnames.js';
 import { header, type RawResponse } from './raw-http.js';
 import { cookieSetBy } from './safety.js';

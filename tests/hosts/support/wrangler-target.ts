@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST_KEYS, type HostKey } from '../../../src/model/locale-table.js';
-import { HOSTNAMES } from '../../edge/edge-fixture.js';
+import { HOSTNAMES } from '../../fixtures/edge-fixture.js';
 import { ROOT } from '../../helpers/fixture.js';
 import { freePort, spawnServer } from '../../helpers/local-servers.js';
 import { requestsTo, type RunningTarget } from './target.js';

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, createSession, type BuildOptions, type BuildResult, type BuildSession } from '../../src/build.js';
-import { rebuild } from '../../src/serve/dev-rebuild.js';
-import { memorySourceFs } from '../../src/fs/source-fs.js';
-import { renderInThisThread, type MarkdownRenderer } from '../../src/parse/markdown-jobs.js';
-import { warmUpMarkdown } from '../../src/incremental/warm-up.js';
-import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, publicFiles, ROOT, simplePage } from '../helpers/fixture.js';
+import { build, createSession, type BuildOptions, type BuildResult, type BuildSession } from '../../../src/build.js';
+import { rebuild } from '../../../src/serve/dev-rebuild.js';
+import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { renderInThisThread, type MarkdownRenderer } from '../../../src/parse/markdown-jobs.js';
+import { warmUpMarkdown } from '../../../src/incremental/warm-up.js';
+import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, publicFiles, ROOT, simplePage } from '../../helpers/fixture.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-body-edits-')); });

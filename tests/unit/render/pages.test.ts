@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../src/build.js';
-import { renderSitemaps } from '../../src/render/sitemaps.js';
-import { baseFiles, blogPost, buildFixture, htmlAt, MAIN, markdown, RU, simplePage, ZH } from '../helpers/fixture.js';
-import { headLinks, parseHtml, switcherLinks } from '../helpers/html.js';
+import type { BuildResult } from '../../../src/build.js';
+import { renderSitemaps } from '../../../src/render/sitemaps.js';
+import { baseFiles, blogPost, buildFixture, htmlAt, MAIN, markdown, RU, simplePage, ZH } from '../../helpers/fixture.js';
+import { headLinks, parseHtml, switcherLinks } from '../../helpers/html.js';
 
 /** One small site with the pages these tests look at; built once. */
 let site: BuildResult;

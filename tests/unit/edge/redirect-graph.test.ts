@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseFiles, blogPost, buildFixture, errorsOf, markdown } from '../helpers/fixture.js';
+import { baseFiles, blogPost, buildFixture, errorsOf, markdown } from '../../helpers/fixture.js';
 
 /** A build of the base site plus redirects.yaml rows and extra files; its errors. */
 async function errorsWith(rows: string[], extra: Record<string, string> = {}, budget?: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseFiles, buildFixture, errorsOf, htmlAt, MAIN, simplePage } from '../helpers/fixture.js';
+import { baseFiles, buildFixture, errorsOf, htmlAt, MAIN, simplePage } from '../../helpers/fixture.js';
 
 const site = (budget: number) => {
   const files: Record<string, string> = { ...baseFiles(), 'content/en/helps/start.md': simplePage('Start') };

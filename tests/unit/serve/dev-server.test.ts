@@ -1,8 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev, type DevServer } from '../../src/serve/dev-server.js';
-import { baseFiles, blogPost, projectOnDisk, publicFiles } from '../helpers/fixture.js';
+import { startDev, type DevServer } from '../../../src/serve/dev-server.js';
+import { baseFiles, blogPost, projectOnDisk, publicFiles } from '../../helpers/fixture.js';
 
 let project: string;
 let dev: DevServer;

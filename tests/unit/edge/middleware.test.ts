@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMiddleware } from '../../src/edge/middleware.js';
-import { buildEdgeFixture, CASES, documentOf, expectsMiddlewareResponse, requestFor } from './edge-fixture.js';
+import { createMiddleware } from '../../../src/edge/middleware.js';
+import { buildEdgeFixture, CASES, documentOf, expectsMiddlewareResponse, requestFor } from '../../fixtures/edge-fixture.js';
 
 const middleware = buildEdgeFixture().then((result) => {
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EdgeConfig } from '../../src/model/edge-config.js';
-import { createMiddleware } from '../../src/edge/middleware.js';
-import { buildEdgeFixture, documentOf } from './edge-fixture.js';
+import type { EdgeConfig } from '../../../src/model/edge-config.js';
+import { createMiddleware } from '../../../src/edge/middleware.js';
+import { buildEdgeFixture, documentOf } from '../../fixtures/edge-fixture.js';
 
 /**
  * A local stand-in for the Edge Config REST API that @vercel/edge-config (the real client) talks

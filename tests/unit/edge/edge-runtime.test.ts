@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadEdgeFunction } from '../helpers/edge-function.js';
-import { buildEdgeFixture, CASES, expectsMiddlewareResponse, HOSTNAMES } from './edge-fixture.js';
+import { loadEdgeFunction } from '../../helpers/edge-function.js';
+import { buildEdgeFixture, CASES, expectsMiddlewareResponse, HOSTNAMES } from '../../fixtures/edge-fixture.js';
 
 /**
  * The bundled dist/edge/middleware.js inside edge-runtime, the sandbox Vercel runs edge code in

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../src/build.js';
-import { parseRedirectsFile } from '../../src/hosting/redirects-file.js';
-import { NGINX_GAPS } from '../../src/hosting/nginx-conf.js';
-import { baseFiles, buildFixture, errorsOf } from '../helpers/fixture.js';
-import { FEATURES, readmeRows } from '../hosts/support/host-table.js';
-import { buildEdgeFixture, edgeFixtureFiles, HOSTNAMES } from './edge-fixture.js';
+import type { BuildResult } from '../../../src/build.js';
+import { parseRedirectsFile } from '../../../src/hosting/redirects-file.js';
+import { NGINX_GAPS } from '../../../src/hosting/nginx-conf.js';
+import { baseFiles, buildFixture, errorsOf } from '../../helpers/fixture.js';
+import { FEATURES, readmeRows } from '../../hosts/support/host-table.js';
+import { buildEdgeFixture, edgeFixtureFiles, HOSTNAMES } from '../../fixtures/edge-fixture.js';
 
 const text = (result: BuildResult, path: string) => new TextDecoder().decode(result.output.get(path));
 

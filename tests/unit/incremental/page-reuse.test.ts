@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/build.js';
-import { memorySourceFs } from '../../src/fs/source-fs.js';
-import { makeArticle } from '../bench/corpus.mjs';
-import { baseFiles, blogPost, MAIN, publicFiles, ROOT } from '../helpers/fixture.js';
+import { build, type BuildResult } from '../../../src/build.js';
+import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { makeArticle } from '../../bench/corpus.mjs';
+import { baseFiles, blogPost, MAIN, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-incremental-')); });

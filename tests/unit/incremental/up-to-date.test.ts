@@ -2,9 +2,9 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { nodeSourceFs } from '../../src/fs/source-fs.js';
-import { baseFiles, blogPost, MAIN, projectOnDisk, publicFiles, ROOT } from '../helpers/fixture.js';
+import { build } from '../../../src/build.js';
+import { nodeSourceFs } from '../../../src/fs/source-fs.js';
+import { baseFiles, blogPost, MAIN, projectOnDisk, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 // A build whose inputs and output are those of the previous build keeps that output and does
 // nothing (issue "Speed at scale", goal 2); any change to an input or to the output builds again.

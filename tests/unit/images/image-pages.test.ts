@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseFiles, blogPost, buildFixture, errorsOf, htmlAt, MAIN, RU, ZH } from '../helpers/fixture.js';
+import { baseFiles, blogPost, buildFixture, errorsOf, htmlAt, MAIN, RU, ZH } from '../../helpers/fixture.js';
 
 let cacheRoot: string;
 let png: Uint8Array;

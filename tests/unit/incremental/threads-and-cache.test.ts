@@ -3,15 +3,15 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/build.js';
-import { cachedRenderer, jobKey } from '../../src/incremental/markdown-cache.js';
-import { memorySourceFs } from '../../src/fs/source-fs.js';
-import type { ImageFact } from '../../src/model/images.js';
-import { getLocale } from '../../src/model/locale-table.js';
-import { renderInThisThread, type MarkdownJob } from '../../src/parse/markdown-jobs.js';
-import { markdownPool } from '../../src/parallel/markdown-pool.js';
-import { makeArticle } from '../bench/corpus.mjs';
-import { baseFiles, blogPost, publicFiles, ROOT } from '../helpers/fixture.js';
+import { build, type BuildResult } from '../../../src/build.js';
+import { cachedRenderer, jobKey } from '../../../src/incremental/markdown-cache.js';
+import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import type { ImageFact } from '../../../src/model/images.js';
+import { getLocale } from '../../../src/model/locale-table.js';
+import { renderInThisThread, type MarkdownJob } from '../../../src/parse/markdown-jobs.js';
+import { markdownPool } from '../../../src/parallel/markdown-pool.js';
+import { makeArticle } from '../../bench/corpus.mjs';
+import { baseFiles, blogPost, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 let dir: string;
 let workerScript: string;

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/build.js';
-import { formatDiagnostics } from '../../src/errors/format-diagnostics.js';
-import type { Diagnostic } from '../../src/errors/site-error.js';
-import { memorySourceFs } from '../../src/fs/source-fs.js';
-import { baseFiles, markdown, ROOT, simplePage } from '../helpers/fixture.js';
+import { build, type BuildResult } from '../../../src/build.js';
+import { formatDiagnostics } from '../../../src/errors/format-diagnostics.js';
+import type { Diagnostic } from '../../../src/errors/site-error.js';
+import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { baseFiles, markdown, ROOT, simplePage } from '../../helpers/fixture.js';
 
 /**
  * `--config site-src/site.yaml`: the content folder is site-src/, and every diagnostic names its

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSite, type RunningServer } from '../../src/serve/serve-site.js';
-import { buildEdgeFixture, CASES, HOSTNAMES } from './edge-fixture.js';
+import { serveSite, type RunningServer } from '../../../src/serve/serve-site.js';
+import { buildEdgeFixture, CASES, HOSTNAMES } from '../../fixtures/edge-fixture.js';
 
 let server: RunningServer;
 let dir: string;

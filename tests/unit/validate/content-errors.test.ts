@@ -2,8 +2,8 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, cpSync, existsSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { baseFiles, blogPost, buildFixture, errorsOf, markdown, ROOT, simplePage } from '../helpers/fixture.js';
+import { build } from '../../../src/build.js';
+import { baseFiles, blogPost, buildFixture, errorsOf, markdown, ROOT, simplePage } from '../../helpers/fixture.js';
 
 describe('content errors name the file, line and column, and say what to do', () => {
   it('reports an unknown category at the category field', async () => {

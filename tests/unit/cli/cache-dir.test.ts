@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseFiles, blogPost, projectOnDisk, publicFiles, ROOT } from '../helpers/fixture.js';
+import { baseFiles, blogPost, projectOnDisk, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { loadSite } from '../../../src/load/load-site.js';
+import { baseFiles } from '../../helpers/fixture.js';
+
+const siteYaml = baseFiles()['content/site.yaml']!;
+
+describe('the load stage', () => {
+  it('reads site.yaml from the folder --config names and every content file under it, sorted, without dotfiles or a byte order mark', async () => {
+    const fs = memorySourceFs({
+      'docs-site/site.yaml': siteYaml,
+      'docs-site/en/blog/b.md': '\uFEFF---\ntitle: B\n---\n',
+      'docs-site/en/blog/a.md': '---\ntitle: A\n---\n',
+      'docs-site/en/blog/.a.md.swp': 'editor state',
+      'docs-site/public/images/x.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'content/en/blog/elsewhere.md': 'not this site',
+    });
+    const { site, diagnostics } = await loadSite(fs, 'docs-site/site.yaml');
+    expect(diagnostics).toEqual([]);
+    expect(site?.contentDir).toBe('docs-site');
+    expect(site?.sources.files.map((f) => f.path)).toEqual(['docs-site/en/blog/a.md', 'docs-site/en/blog/b.md', 'docs-site/site.yaml']);
+    expect(site?.sources.files[1]?.text.startsWith('---')).toBe(true);
+    expect(site?.sources.assets.map((a) => a.urlPath)).toEqual(['/images/x.svg']);
+  });
+
+  it('stops at a missing configuration, naming the file it looked for', async () => {
+    const { site, diagnostics } = await loadSite(memorySourceFs({}), 'other/site.yaml');
+    expect(site).toBeUndefined();
+    expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['CONFIG_NOT_FOUND', 'other/site.yaml']]);
+  });
+
+  it('stops at an invalid configuration with the key, line and column of each problem', async () => {
+    const broken = siteYaml.replace(/^pageSize: \d+$/m, 'pageSize: many');
+    const { site, diagnostics } = await loadSite(memorySourceFs({ 'content/site.yaml': broken }), 'content/site.yaml');
+    expect(site).toBeUndefined();
+    const line = broken.split('\n').findIndex((l) => l.startsWith('pageSize:')) + 1;
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', file: 'content/site.yaml', position: expect.objectContaining({ line }) })]);
+    expect(diagnostics[0]?.message).toContain('pageSize');
+  });
+});
