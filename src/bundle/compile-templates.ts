@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { TemplateModule } from '../model/page-props.js';
@@ -19,14 +18,32 @@ const loaded = new Map<string, CompiledTemplates>();
 const MODULE_PATH_COMMENT = /^\/\/ \S+$/gm;
 
 /**
- * Compile templates/ (TSX) for Node with esbuild and import the result. React stays external so the
- * templates and react-dom/server share one React. The module is written with a content hash in its
- * name (an edit gives a new module, an unchanged tree is imported once per process) under the
- * project's node_modules/.cache/sitegen, whatever --cache-dir says: its bare imports (react) must
- * resolve from where it lies, and a cache folder elsewhere (/tmp, a CI cache path) has no
- * node_modules above it. A project without node_modules uses sitegen's own.
+ * Compile templates/ (TSX) for Node with esbuild and import the result, without writing a file: the
+ * module is imported from a data: URL. Packages stay external so the templates and
+ * react-dom/server share one React; as a data: URL has no folder to resolve "react" from, each
+ * package import is linked to the file Node would load from the project's node_modules (a project
+ * without node_modules uses sitegen's own). The code hash, and so the build id, is taken before
+ * that linking: it does not depend on where anything is installed. An unchanged tree is imported
+ * once per process.
  */
 export async function compileTemplates(projectRoot: string): Promise<CompiledTemplates> {
+  const modulesDir = existsSync(join(projectRoot, 'node_modules')) ? join(projectRoot, 'node_modules') : join(sitegenRoot(), 'node_modules');
+  const linked = new Map<string, string>();
+  const linkPackages: esbuild.Plugin = {
+    name: 'sitegen-link-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === LINKING || args.path.startsWith('node:')) return undefined;
+        // Resolved as an import from inside node_modules/.cache/sitegen, where the module used to be written.
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: join(modulesDir, '.cache/sitegen'), pluginData: LINKING });
+        if (found.errors.length || !found.path) return undefined;
+        if (!isAbsolute(found.path)) return { path: args.path, external: true };
+        const url = pathToFileURL(found.path).href;
+        linked.set(url, args.path);
+        return { path: url, external: true };
+      });
+    },
+  };
   const result = await esbuild.build({
     entryPoints: [join(projectRoot, 'templates/index.tsx')],
     bundle: true,
@@ -34,23 +51,25 @@ export async function compileTemplates(projectRoot: string): Promise<CompiledTem
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    packages: 'external',
+    plugins: [linkPackages],
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
   });
   const code = result.outputFiles[0]!.text;
-  // esbuild heads each module with a "// path" comment, relative to the working directory: a hash of
-  // the code without them stays the same when a file moves or the project sits elsewhere.
-  const hash = createHash('sha256').update(code.replace(MODULE_PATH_COMMENT, '')).digest('hex').slice(0, 16);
+  // The code as it was compiled before packages were linked: without the installation's paths, and
+  // without esbuild's "// path" comment above each module (relative to the working directory), so
+  // the hash stays the same when a file moves or the project sits elsewhere.
+  let portable = code.replace(MODULE_PATH_COMMENT, '');
+  for (const [url, specifier] of linked) portable = portable.replaceAll(JSON.stringify(url), JSON.stringify(specifier));
+  const hash = createHash('sha256').update(portable).digest('hex').slice(0, 16);
   const cached = loaded.get(hash);
   if (cached) return cached;
-  const modulesDir = existsSync(join(projectRoot, 'node_modules')) ? join(projectRoot, 'node_modules') : join(sitegenRoot(), 'node_modules');
-  const dir = join(modulesDir, '.cache/sitegen');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, `templates-${hash}.mjs`);
-  await writeFile(file, code);
-  const module = { ...((await import(pathToFileURL(file).href)) as Omit<CompiledTemplates, 'codeHash'>), codeHash: hash };
+  const exports = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Omit<CompiledTemplates, 'codeHash'>;
+  const module = { ...exports, codeHash: hash };
   loaded.set(hash, module);
   return module;
 }
+
+/** Marks the plugin's own resolve calls, which must not come back to it. */
+const LINKING = Symbol('linking');
