@@ -12,7 +12,7 @@ import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
 import { DEFAULT_CONFIG } from './load/load-config.js';
 import { loadSite } from './load/load-site.js';
-import { parseSite } from './parse/parse-site.js';
+import { parseSite, type ParsedSite } from './parse/parse-site.js';
 import type { BuildResult } from './pipeline/build-result.js';
 import { BuildRun } from './pipeline/build-run.js';
 import { renderOutput } from './pipeline/site-output.js';
@@ -39,10 +39,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       images.catch(() => undefined); // awaited by render; a build that fails before must not leave it unhandled
       run.lap('load');
       const markdown = await incremental.markdown();
-      const parsed = await parseSite(sources, config, facts, markdown.render);
+      // The parsed records hold every file's YAML document (for positions): let go once validated.
+      let parsed: ParsedSite | undefined = await parseSite(sources, config, facts, markdown.render);
       await releaseThreads(session);
       run.lap('parse');
       const site = run.need(run.check(validateSite(parsed, config)).site);
+      parsed = undefined;
       run.lap('validate');
       const routed = run.note(routeSite(site));
       const edge = run.check(compileEdgeConfig(site, routed.pages, loaded.configPath));
