@@ -29,19 +29,26 @@ const MODULE_PATH_COMMENT = /^\/\/ \S+$/gm;
 export async function compileTemplates(projectRoot: string): Promise<CompiledTemplates> {
   const modulesDir = existsSync(join(projectRoot, 'node_modules')) ? join(projectRoot, 'node_modules') : join(sitegenRoot(), 'node_modules');
   const linked = new Map<string, string>();
+  const resolved = new Map<string, Promise<esbuild.OnResolveResult | undefined>>();
   const linkPackages: esbuild.Plugin = {
     name: 'sitegen-link-packages',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.pluginData === LINKING || args.path.startsWith('node:')) return undefined;
-        // Resolved as an import from inside node_modules/.cache/sitegen, where the module used to be written.
-        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: join(modulesDir, '.cache/sitegen'), pluginData: LINKING });
-        if (found.errors.length || !found.path) return undefined;
-        if (!isAbsolute(found.path)) return { path: args.path, external: true };
-        const url = pathToFileURL(found.path).href;
-        linked.set(url, args.path);
-        return { path: url, external: true };
+        // Every template imports react: each package is resolved once.
+        let result = resolved.get(args.path);
+        if (!result) resolved.set(args.path, (result = link(args.path, args.kind)));
+        return result;
       });
+      const link = async (path: string, kind: esbuild.ImportKind): Promise<esbuild.OnResolveResult | undefined> => {
+        // Resolved as an import from inside node_modules/.cache/sitegen, where the module used to be written.
+        const found = await build.resolve(path, { kind, resolveDir: join(modulesDir, '.cache/sitegen'), pluginData: LINKING });
+        if (found.errors.length || !found.path) return undefined;
+        if (!isAbsolute(found.path)) return { path, external: true };
+        const url = pathToFileURL(found.path).href;
+        linked.set(url, path);
+        return { path: url, external: true };
+      };
     },
   };
   const result = await esbuild.build({
