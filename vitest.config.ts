@@ -5,6 +5,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll only stops a test that would hang: a busy machine is slow, and no test asserts how
+    // long a poll took (the default of 1 s failed the browser tests whenever the machine was loaded).
+    expect: { poll: { timeout: 30_000 } },
     // Whole-site builds are CPU-bound; two workers match the two cores CI has.
     pool: 'forks',
     maxWorkers: 2,

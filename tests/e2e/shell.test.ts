@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artifactPath, DESKTOP, fakeApi, MOBILE, newPage, siteUrl, useBrowser } from './support/e2e.js';
+import type { Locator, Page } from 'playwright-core';
+import { artifactPath, DESKTOP, fakeApi, MOBILE, newPage, settle, siteUrl, stopClock, useBrowser } from './support/e2e.js';
 
 const browser = useBrowser();
 
@@ -8,7 +9,9 @@ describe('back-to-top (spec §2)', () => {
     const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     const button = page.locator('.to-top');
-    await page.waitForTimeout(500);
+    // The page has loaded and gone idle (the deferred chunk asks for the visitor's IP then): islands
+    // that hydrate without an interaction have had their turn.
+    await fakeApi.waitFor('/sys/config/ip/get-visitor-ip');
     expect(await button.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
     // Hydrated at the first interaction (data-load="interaction"): the scroll itself.
     expect(await page.locator('[data-island="back-to-top"]').getAttribute('data-hydrated')).toBeNull();
@@ -55,17 +58,36 @@ describe('QR consultation (spec §2)', () => {
 });
 
 /** Whether the banner is on screen: it waits below the viewport (translateY) until shown. */
-const onScreen = (banner: import('playwright-core').Locator) => banner.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight - 1);
+const onScreen = (banner: Locator) => banner.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight - 1);
+const isAway = (banner: Locator) => banner.evaluate((el) => el.classList.contains('is-away'));
+
+/** Spec §2: the banner appears 1 s after load (after it has hydrated), and returns 5 s after sliding away. */
+const BANNER_DELAY_MS = 1000;
+const BANNER_RETURN_MS = 5000;
+
+/**
+ * With the page's clock stopped: lets the page go idle so the banner hydrates, and waits until its
+ * first effect has run (it puts `from` on the link and starts the 1 s delay then).
+ */
+async function bannerMounted(page: Page): Promise<Locator> {
+  await page.clock.runFor(100);
+  const banner = page.locator('.mobile-banner');
+  await expect.poll(async () => new URL((await banner.locator('a').getAttribute('href'))!).searchParams.get('from')).toBe(page.url());
+  return banner;
+}
 
 describe('mobile registration banner (spec §2)', () => {
-  it('appears about 1 s after load with the localised image and a registration link carrying from', async () => {
+  it('appears 1 s after load with the localised image and a registration link carrying from', async () => {
     const { context, page } = await newPage(browser(), MOBILE);
-    const started = Date.now();
+    await stopClock(page);
     await page.goto(siteUrl('/vn/pricing?utm_source=x'));
-    const banner = page.locator('.mobile-banner');
+    const banner = await bannerMounted(page);
+    await page.clock.runFor(BANNER_DELAY_MS - 1);
+    await settle(page);
+    expect(await banner.evaluate((el) => el.classList.contains('is-shown'))).toBe(false);
     expect(await onScreen(banner)).toBe(false);
-    await expect.poll(() => onScreen(banner), { timeout: 5000 }).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    await page.clock.runFor(1);
+    await expect.poll(() => onScreen(banner)).toBe(true);
     expect(await banner.locator('img').getAttribute('src')).toBe('/images/banner/register-vn.svg');
     const href = new URL((await banner.locator('a').getAttribute('href'))!);
     expect(href.searchParams.get('from')).toBe(siteUrl('/vn/pricing?utm_source=x'));
@@ -89,11 +111,11 @@ describe('mobile registration banner (spec §2)', () => {
     const { context, page } = await newPage(browser(), MOBILE);
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
     const banner = page.locator('.mobile-banner');
-    await expect.poll(() => onScreen(banner), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => onScreen(banner)).toBe(true);
     await page.evaluate(() => window.scrollBy(0, 400));
-    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);
+    await expect.poll(() => isAway(banner)).toBe(true);
     await page.evaluate(() => window.scrollBy(0, -200));
-    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(false);
+    await expect.poll(() => isAway(banner)).toBe(false);
     await page.locator('.mobile-banner-close').tap();
     await expect.poll(() => onScreen(banner)).toBe(false);
     await context.close();
@@ -101,25 +123,34 @@ describe('mobile registration banner (spec §2)', () => {
 
   it('comes back by itself 5 s after sliding away', async () => {
     const { context, page } = await newPage(browser(), MOBILE);
-    await page.clock.install();
+    await stopClock(page);
     await page.goto(siteUrl('/blog/how-to-manage-multiple-accounts'));
-    await page.clock.runFor(1500);
-    const banner = page.locator('.mobile-banner');
-    await expect.poll(() => onScreen(banner), { timeout: 5000 }).toBe(true);
+    const banner = await bannerMounted(page);
+    await page.clock.runFor(BANNER_DELAY_MS);
+    await expect.poll(() => onScreen(banner)).toBe(true);
     await page.evaluate(() => window.scrollBy(0, 400));
-    await page.clock.runFor(300);
-    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);
-    await page.clock.runFor(4500);
-    expect(await banner.evaluate((el) => el.classList.contains('is-away'))).toBe(true);
-    await page.clock.runFor(600);
-    await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-away'))).toBe(false);
+    // Scroll handling is throttled to 200 ms.
+    await page.clock.runFor(200);
+    await expect.poll(() => isAway(banner)).toBe(true);
+    await settle(page); // the effect that starts the 5 s has run
+    await page.clock.runFor(BANNER_RETURN_MS - 1);
+    await settle(page);
+    expect(await isAway(banner)).toBe(true);
+    await page.clock.runFor(1);
+    await expect.poll(() => isAway(banner)).toBe(false);
     await context.close();
   });
 
   it('is never shown on desktop', async () => {
     const { context, page } = await newPage(browser(), DESKTOP);
+    await stopClock(page);
     await page.goto(siteUrl('/pricing'));
-    await page.waitForTimeout(1500);
+    // Idle: the deferred chunk has started, and islands that hydrate when idle have had their turn.
+    await page.clock.runFor(100);
+    await fakeApi.waitFor('/sys/config/ip/get-visitor-ip');
+    await page.clock.runFor(BANNER_DELAY_MS + 1000);
+    await settle(page);
+    expect(await page.locator('[data-island="mobile-banner"]').getAttribute('data-hydrated')).toBeNull();
     expect(await page.locator('.mobile-banner').isVisible()).toBe(false);
     await context.close();
   });
@@ -186,9 +217,15 @@ describe('screenshots', () => {
   it('of the home page on desktop and mobile are kept as artifacts', async () => {
     for (const [name, options] of [['home-desktop.png', DESKTOP], ['home-mobile.png', MOBILE]] as const) {
       const { context, page } = await newPage(browser(), options);
+      await stopClock(page);
       await page.goto(siteUrl('/'));
-      // After the banner's 1 s delay and its 300 ms slide.
-      await page.waitForTimeout(1800);
+      if (options === MOBILE) {
+        // With the banner shown and its slide finished.
+        const banner = await bannerMounted(page);
+        await page.clock.runFor(BANNER_DELAY_MS);
+        await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-shown') && el.getAnimations().length === 0)).toBe(true);
+      }
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const png = await page.screenshot({ path: artifactPath(name) });
       expect(png.byteLength).toBeGreaterThan(10_000);
       await context.close();

@@ -40,7 +40,9 @@ describe('referral code and source (spec §4)', () => {
   it('ignores a hostile code', async () => {
     const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing?code=%3Cscript%3Ealert(1)%3C/script%3E'));
-    await page.waitForTimeout(500);
+    // The referral code is reported as the page starts; the visitor's IP is asked for only once the
+    // page has loaded and gone idle, so by then a report would have been sent.
+    await fakeApi.waitFor('/sys/config/ip/get-visitor-ip');
     expect(await fakeApi.requests('/sys/config/ref/set')).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === '__REF')).toBeUndefined();
     await context.close();
@@ -66,7 +68,8 @@ describe('referrer and source tracking (spec §4, §5, §7)', () => {
   it('does not record the own domains as referrer, rejects a hostile cb, and sends nothing when there is nothing to send', async () => {
     const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/pricing'), { referer: 'https://www.polybrowser-cn.example/' });
-    await page.waitForTimeout(800);
+    // Source tracking reports as the page starts, before the deferred visitor-IP call.
+    await fakeApi.waitFor('/sys/config/ip/get-visitor-ip');
     expect(await fakeApi.requests('/sys/user/passport/record-source')).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === '_POWER_REFERRER')).toBeUndefined();
     await page.goto(siteUrl('/pricing?source=s&cb=javascript%3Aalert(1)'));

@@ -91,8 +91,11 @@ export const fakeApi = {
     const all = (await (await fetch(`${e2e.apiUrl}/__requests`)).json()) as RecordedRequest[];
     return path ? all.filter((r) => r.path === path) : all;
   },
-  /** Waits until at least `count` requests to `path` have arrived. */
-  async waitFor(path: string, count = 1, timeoutMs = 10_000): Promise<RecordedRequest[]> {
+  /**
+   * Waits until at least `count` requests to `path` have arrived. The time limit only stops a test
+   * that would hang; it is generous because a busy machine is slow, and nothing is asserted about it.
+   */
+  async waitFor(path: string, count = 1, timeoutMs = 30_000): Promise<RecordedRequest[]> {
     const end = Date.now() + timeoutMs;
     for (;;) {
       const found = await fakeApi.requests(path);
@@ -102,6 +105,46 @@ export const fakeApi = {
     }
   },
 };
+
+/**
+ * Gives the page a fake clock that stands still until the test moves it with page.clock.runFor():
+ * timers, requestIdleCallback and Date then depend on the test alone, never on how busy the machine
+ * is. Network, rendering and React's scheduler still run in real time.
+ */
+export async function stopClock(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
+/**
+ * Lets the page run what React has already scheduled: a commit's effects run in a task React's
+ * scheduler posts through a MessageChannel (which no fake clock touches), and messages are handled
+ * in the order they were posted, so two round trips through a channel of our own come after them.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+/**
+ * Waits until the browser has rendered `count` frames from now (Playwright polls on the browser's
+ * own animation frames, which a page's fake clock does not replace): what changed before has been
+ * laid out and painted, layout shifts included.
+ */
+export async function framesRendered(page: Page, count = 2): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __frames: number }).__frames = 0));
+  await page.waitForFunction((n) => ++(window as unknown as { __frames: number }).__frames > n, count, { polling: 'raf' });
+}
 
 /** Screenshots are kept as test artifacts (test-artifacts/, uploaded by CI when it keeps files). */
 export function artifactPath(name: string): string {

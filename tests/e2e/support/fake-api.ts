@@ -32,11 +32,9 @@ export interface Behaviour {
   chatChoose: 'easemob' | 'ss';
   /** Latest-version call: answer with a URL, nonzero code, or a javascript: URL. */
   download: 'ok' | 'error' | 'hostile';
-  /** Delay every API answer by this many ms (loading bar). */
-  delayMs: number;
 }
 
-const DEFAULTS: Behaviour = { country: 'US', loginCode: 0, oneTap: 'silent', chat: 'SS_HUMAN', chatChoose: 'ss', download: 'ok', delayMs: 0 };
+const DEFAULTS: Behaviour = { country: 'US', loginCode: 0, oneTap: 'silent', chat: 'SS_HUMAN', chatChoose: 'ss', download: 'ok' };
 
 export interface FakeApi {
   url: string;
@@ -135,7 +133,6 @@ export async function startFakeApi(): Promise<FakeApi> {
     }
     const route = routes[url.pathname];
     if (!route) return json(res, { code: 404, msg: 'no such endpoint' }, 404);
-    if (behaviour.delayMs && !url.pathname.includes('.js')) await new Promise((r) => setTimeout(r, behaviour.delayMs));
     route(recorded, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
