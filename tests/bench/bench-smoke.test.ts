@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+// Not part of npm test (minutes of builds in child processes): npm run bench:smoke runs it.
 import { ROOT } from '../helpers/fixture.js';
 
 describe('npm run bench (smoke run: 1 article per locale, one run, no peers)', () => {
@@ -17,12 +19,26 @@ describe('npm run bench (smoke run: 1 article per locale, one run, no peers)', (
       expect(run.stdout).toMatch(/^1\. cold pages\/s ≥ Eleventy\s+n\/a/m);
       expect(run.stdout).toMatch(/one-file edit, full CLI run: [\d.]+ s; nothing changed but --rebuild: [\d.]+ s/);
       expect(run.stdout).toMatch(/^5\. 4× content ≤ 4\.2× time \([\d.]+×\)\s+[\d.]+\s+1\s+(yes|no)$/m);
-      // Nothing changed between the cold and the warm run: the warm build kept the output.
-      expect(rows['sitegen warm']!.wall).toBeLessThan(rows['sitegen cold']!.wall);
       expect(run.stdout).toMatch(/^3\. dev edit median < 50 ms\s+[\d.]+\s+1\s+(yes|no)$/m);
       expect(run.stdout).toMatch(/sitegen dev, one article edited: median \d+ ms .*2 edits/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 300_000); // six builds of ~1 200 pages and a dev server, in one process each
+});
+
+describe('npm run bench:versions (smoke run: this checkout against itself)', () => {
+  it('times both in turn, prints the ratios, and finds every output file the same', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sitegen-versions-'));
+    try {
+      const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/versions-bench.mjs'), '--baseline', ROOT, '--articles', '1', '--runs', '1', '--edits', '1', '--dir', join(dir, 'corpus')], { encoding: 'utf8', timeout: 280_000 });
+      expect(run.status, run.stderr).toBe(0);
+      for (const label of ['cold', 'warm \\(nothing changed\\)', 'rebuild \\(--rebuild\\)', 'one edit', 'dev edit \\(ms, median of 1\\)']) {
+        expect(run.stdout).toMatch(new RegExp(`^\\| ${label} \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| \\d+ \\| \\d+ \\|$`, 'm'));
+      }
+      expect(run.stdout).toMatch(/cold builds' output: \d+ files; every file byte-identical/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
