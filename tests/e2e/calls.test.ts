@@ -20,7 +20,7 @@ describe('download button (spec §7)', () => {
   it('asks for the latest version of its system and goes to data.url', async () => {
     const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl('/download'));
-    await Promise.all([page.waitForURL(`${e2e.apiUrl}/files/PolyBrowser-com_win64.html`), page.locator('a[data-download-system="com_win64"]').click()]);
+    await Promise.all([page.waitForURL(`${fakeApi.url}/files/PolyBrowser-com_win64.html`), page.locator('a[data-download-system="com_win64"]').click()]);
     const [call] = await fakeApi.requests('/client/sys-client-version/get-latest-version');
     expect(call!.query).toEqual({ system: 'com_win64' });
     await context.close();
@@ -47,7 +47,7 @@ describe('download button (spec §7)', () => {
     await page.route((url) => url.pathname === '/client/sys-client-version/get-latest-version', async (route) => {
       held = true;
       await released;
-      await route.continue().catch(() => undefined);
+      await route.fallback().catch(() => undefined);
     });
     await page.goto(siteUrl('/download'));
     await page.locator('a[data-download-system="com_mac"]').click();
@@ -59,7 +59,7 @@ describe('download button (spec §7)', () => {
     await bar.waitFor({ state: 'attached' });
     expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe('3px');
     release();
-    await page.waitForURL(`${e2e.apiUrl}/files/PolyBrowser-com_mac.html`);
+    await page.waitForURL(`${fakeApi.url}/files/PolyBrowser-com_mac.html`);
     await context.close();
   });
 });
@@ -73,6 +73,7 @@ describe('one-tap sign-in (spec §2, §7, §8)', () => {
       // The page's clock stands still unless the test moves it (requestIdleCallback included).
       await stopClock(page);
       await page.goto(siteUrl('/pricing', host));
+      // The script's address is the one site.yaml names (the global setup's fake API).
       const oneTapScript = page.locator(`script[src="${e2e.apiUrl}/gsi/client"]`);
       // The page is idle: the deferred chunk starts; its first call (the visitor's IP) shows it has
       // run, and one-tap's delay started with it.

@@ -128,8 +128,12 @@ describe('mobile registration banner (spec §2)', () => {
     const banner = await bannerMounted(page);
     await page.clock.runFor(BANNER_DELAY_MS);
     await expect.poll(() => onScreen(banner)).toBe(true);
-    await page.evaluate(() => window.scrollBy(0, 400));
-    // Scroll handling is throttled to 200 ms.
+    // The scroll event comes with the next frame: waited for (its listeners run in the order they
+    // were added, the banner's first), it has started the banner's 200 ms throttle.
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      window.addEventListener('scroll', () => resolve(), { once: true });
+      window.scrollBy(0, 400);
+    }));
     await page.clock.runFor(200);
     await expect.poll(() => isAway(banner)).toBe(true);
     await settle(page); // the effect that starts the 5 s has run

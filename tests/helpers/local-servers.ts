@@ -15,20 +15,23 @@ export function freePort(): Promise<number> {
 
 /**
  * Resolves once something accepts connections on the port; rejects when `exited` settles first
- * (the server died) or after `attempts` refused connections, each retried after the refusal.
+ * (the server died) or after `timeoutMs`. The limit only ends a wait for a server that never comes
+ * up: it is generous because a busy machine starts servers slowly (wrangler takes seconds when idle).
  */
-export async function waitForPort(port: number, exited: Promise<unknown>, attempts = 600): Promise<void> {
+export async function waitForPort(port: number, exited: Promise<unknown>, timeoutMs = 180_000): Promise<void> {
   let dead = false;
   void exited.then(() => (dead = true));
-  for (let i = 0; i < attempts && !dead; i++) {
+  const deadline = Date.now() + timeoutMs;
+  while (!dead) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect({ host: '127.0.0.1', port });
       socket.once('connect', () => { socket.destroy(); resolve(true); });
       socket.once('error', () => { socket.destroy(); setTimeout(() => resolve(false), 100); });
     });
     if (open) return;
+    if (Date.now() > deadline) break;
   }
-  throw new Error(dead ? `the server exited before it listened on ${port}` : `nothing listens on ${port}`);
+  throw new Error(dead ? `the server exited before it listened on ${port}` : `nothing listens on ${port} after ${timeoutMs / 1000} s`);
 }
 
 export interface ServerProcess {

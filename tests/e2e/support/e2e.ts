@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { ROOT } from '../../helpers/fixture.js';
-import type { Behaviour, RecordedRequest } from './fake-api.js';
+import { startFakeApi, type Behaviour, type FakeApi, type RecordedRequest } from './fake-api.js';
 
-/** What the global setup started: the served sample site, the fake API and the shared Chromium. */
+/**
+ * What the global setup started: the served sample site, the fake API whose address the site was
+ * built with (its calls are answered by each file's own fake API, see routeApiToThisFile) and the
+ * shared Chromium.
+ */
 export const e2e = inject('e2e');
 
 /** URL of a page on a host: main is localhost:<port>, zh and ru are zh.localhost / ru.localhost. */
@@ -26,17 +30,21 @@ export async function connectBrowser(): Promise<Browser> {
   return chromium.connect(e2e.browserWs);
 }
 
+/** This test file's fake API (see routeApiToThisFile). */
+let fileApi: FakeApi | undefined;
+
 /**
- * A test file's connection to the shared Chromium, with the fake API reset before each test:
+ * A test file's connection to the shared Chromium and its own fake API, reset before each test:
  * `const browser = useBrowser();` then `newPage(browser(), MOBILE)`.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    [browser, fileApi] = await Promise.all([connectBrowser(), startFakeApi()]);
   });
   afterAll(async () => {
     await browser?.close();
+    await fileApi?.close();
   });
   beforeEach(async () => {
     await fakeApi.reset();
@@ -50,6 +58,7 @@ export const MOBILE: BrowserContextOptions = { viewport: { width: 390, height: 8
 export async function newPage(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
   await routeSiteHosts(context);
+  await routeApiToThisFile(context);
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) {
     page.on('console', (m) => console.log(`[console ${m.type()}] ${m.text()}`));
@@ -79,16 +88,36 @@ async function routeSiteHosts(context: BrowserContext): Promise<void> {
   });
 }
 
-/** The fake API's recorded requests and its behaviour switches. */
+/**
+ * The pages call the fake API of the global setup (its address is built into the site). Each test
+ * file answers those calls with a fake API of its own, so that files can run at the same time, in
+ * parallel with the rest of the suite, without seeing each other's requests or behaviour switches.
+ * A test's own page.route() handler passes such a call on with route.fallback().
+ */
+async function routeApiToThisFile(context: BrowserContext): Promise<void> {
+  const shared = new URL(e2e.apiUrl).origin;
+  await context.route((url) => url.origin === shared, async (route) => {
+    const url = new URL(route.request().url());
+    // The page or context may close while a call is in flight: nothing is waiting for it then.
+    await route.continue({ url: `${fakeApi.url}${url.pathname}${url.search}` }).catch(() => undefined);
+  });
+}
+
+/** This test file's fake API: its recorded requests and its behaviour switches. */
 export const fakeApi = {
+  /** Its address: what it answers with (download pages, chat and statistics scripts) is under it. */
+  get url(): string {
+    if (!fileApi) throw new Error('the fake API starts in useBrowser()\'s beforeAll');
+    return fileApi.url;
+  },
   async reset(): Promise<void> {
-    await fetch(`${e2e.apiUrl}/__reset`, { method: 'POST' });
+    await fetch(`${fakeApi.url}/__reset`, { method: 'POST' });
   },
   async set(behaviour: Partial<Behaviour>): Promise<void> {
-    await fetch(`${e2e.apiUrl}/__behaviour`, { method: 'POST', body: JSON.stringify(behaviour) });
+    await fetch(`${fakeApi.url}/__behaviour`, { method: 'POST', body: JSON.stringify(behaviour) });
   },
   async requests(path?: string): Promise<RecordedRequest[]> {
-    const all = (await (await fetch(`${e2e.apiUrl}/__requests`)).json()) as RecordedRequest[];
+    const all = (await (await fetch(`${fakeApi.url}/__requests`)).json()) as RecordedRequest[];
     return path ? all.filter((r) => r.path === path) : all;
   },
   /**

@@ -45,7 +45,7 @@ export function describeHostTarget(spec: HostTargetSpec): void {
       const site = await buildSiteOnDisk(spec.targets);
       internalFiles = internalFilesOf(site.dir);
       target = await spec.start(site.dir);
-    }, 240_000);
+    }, 300_000); // a build and servers starting on a busy machine: a bound for a hang, not a speed
     afterAll(async () => {
       await target?.stop();
     });
@@ -81,7 +81,7 @@ export function describeHostTarget(spec: HostTargetSpec): void {
         });
         openRedirects += problems.flat().filter((p) => p.includes(': open redirect')).length;
         expect(problems.flat()).toEqual([]);
-      }, 120_000);
+      }, 180_000);
     });
 
     it('has the row the README shows in its hosting table', () => {

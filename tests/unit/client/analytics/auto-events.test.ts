@@ -101,7 +101,7 @@ describe('automatic events', () => {
     const late = document.createElement('div');
     late.setAttribute('data-track-expose', 'late');
     document.body.appendChild(late);
-    await vi.waitFor(() => expect(io.observed.has(late)).toBe(true));
+    await vi.waitFor(() => expect(io.observed.has(late)).toBe(true), { timeout: 10_000 }); // a bound for a hang on a busy machine
     io.fire(late, 0.9);
     expect(tracked.at(-1)).toMatchObject({ type: 'expose', name: 'late' });
   });

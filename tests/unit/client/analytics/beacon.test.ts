@@ -103,7 +103,7 @@ describe('beacon', () => {
     const events = makeEvents(20);
     events.forEach((e) => tracker.track(e));
     await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(1), { timeout: 10_000 }); // a bound for a hang on a busy machine
     await tracker.flush();
     expect(readQueue(storage)).toHaveLength(20);
 

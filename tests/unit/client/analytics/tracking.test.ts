@@ -59,7 +59,7 @@ describe('initTracking', () => {
     expect(handle.events()?.context().login_ip).toBe('203.0.113.9');
     expect(requests.map((r) => r.url)).not.toContain('https://api.example.com/client/record-data/log');
     await vi.advanceTimersByTimeAsync(TIMING.fingerprintDelayMs);
-    await vi.waitFor(() => expect(requests.map((r) => r.url)).toContain('https://api.example.com/client/record-data/log'));
+    await vi.waitFor(() => expect(requests.map((r) => r.url)).toContain('https://api.example.com/client/record-data/log'), { timeout: 10_000 }); // a bound for a hang on a busy machine
   });
 
   it('starts for a visitor outside the consent countries', async () => {
@@ -80,7 +80,7 @@ describe('initTracking', () => {
     expect(handle.tracker()?.queued()[0]).toMatchObject({ type: 'view', login_ip: '203.0.113.9' });
     expect(requests.map((r) => r.url)).not.toContain('https://api.example.com/client/record-data/log');
     await vi.advanceTimersByTimeAsync(TIMING.fingerprintDelayMs);
-    await vi.waitFor(() => expect(requests.map((r) => r.url)).toContain('https://api.example.com/client/record-data/log'));
+    await vi.waitFor(() => expect(requests.map((r) => r.url)).toContain('https://api.example.com/client/record-data/log'), { timeout: 10_000 }); // a bound for a hang on a busy machine
   });
 
   it('asks when the country is unknown (the IP call failed)', async () => {

@@ -248,7 +248,7 @@ describe('collectFingerprint', () => {
     expect(fp).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     // The remaining probes run in tasks of their own (a message round trip each), then it resolves.
-    await vi.waitFor(() => expect(fp).toEqual({ navigator: { timezone: 'UTC' }, audio: 'timeout' }));
+    await vi.waitFor(() => expect(fp).toEqual({ navigator: { timezone: 'UTC' }, audio: 'timeout' }), { timeout: 10_000 }); // a bound for a hang on a busy machine
   });
 
   it('runs in happy-dom, whose canvas has no context', async () => {

@@ -119,7 +119,7 @@ describe('sendFingerprintIfChanged', () => {
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     // SHA-256 runs off the timer queue: wait for it for real.
-    await vi.waitFor(() => expect(result).toBe('sent'));
+    await vi.waitFor(() => expect(result).toBe('sent'), { timeout: 10_000 }); // a bound for a hang on a busy machine
     expect((decodeFingerprintData(requests[0]!.form!.data!) as { audio: unknown }).audio).toBe('timeout');
   });
 

@@ -51,7 +51,7 @@ describe('startDownloadButtons', () => {
     const event = click('#win span');
     expect(event.defaultPrevented).toBe(true);
     expect(loading.start).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://dl.example.com/win32.exe'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://dl.example.com/win32.exe'), { timeout: 10_000 }); // a bound for a hang on a busy machine
     expect(sent[0]!.url).toBe('https://api.example.com/client/sys-client-version/get-latest-version?system=com_win32');
     expect(loading.finish).toHaveBeenCalledTimes(1);
     expect(loading.error).not.toHaveBeenCalled();
@@ -61,7 +61,7 @@ describe('startDownloadButtons', () => {
     const { api } = wireApi(() => new TypeError('offline'));
     stop = startDownloadButtons(document, { api, config, location: { assign }, loading });
     click('#win');
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.example.com/download/windows'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.example.com/download/windows'), { timeout: 10_000 }); // a bound for a hang on a busy machine
     expect(loading.error).toHaveBeenCalledTimes(1);
     expect(loading.finish).not.toHaveBeenCalled();
   });
@@ -70,7 +70,7 @@ describe('startDownloadButtons', () => {
     const { api } = wireApi(() => ({ code: 0, data: { url } }));
     stop = startDownloadButtons(document, { api, config, location: { assign } });
     click('#win');
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 10_000 }); // a bound for a hang on a busy machine
     expect(assign).toHaveBeenCalledWith('https://www.example.com/download/windows');
   });
 
@@ -89,7 +89,7 @@ describe('startDownloadButtons', () => {
     stop = startDownloadButtons(document, { api, config, location: { assign } });
     click('#win');
     click('#win');
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 10_000 }); // a bound for a hang on a busy machine
     expect(sent).toHaveLength(1);
     stop();
     expect(click('#win').defaultPrevented).toBe(false);
