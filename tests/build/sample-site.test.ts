@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { build, type BuildResult } from '../../src/build.js';
+import type { BuildResult } from '../../src/build.js';
 import { HTML_VALIDATE_CONFIG } from '../../src/check/html-checks.js';
 import { edgeConfigSchema } from '../../src/model/edge-config.js';
 import { ROOT } from '../helpers/fixture.js';
 import { headLinks, switcherLinks } from '../helpers/html.js';
+import { sampleSite } from '../helpers/sample-site.js';
 
 /**
  * The whole sample site, built once in memory. Expectations are written from the spec's rules
@@ -17,7 +18,7 @@ let result: BuildResult;
 const text = (path: string) => new TextDecoder().decode(result.output.get(path)!);
 
 beforeAll(async () => {
-  result = await build({ root: ROOT, write: false });
+  result = await sampleSite();
 }, 120_000);
 
 const HOSTS = { main: 'www.polybrowser.example', zh: 'www.polybrowser-cn.example', ru: 'www.polybrowser-ru.example' };

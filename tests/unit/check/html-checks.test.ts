@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
 import type { CheckInput, Finding } from '../../../src/check/finding.js';
 import { checkHtml } from '../../../src/check/html-checks.js';
 import { decodeEntities, scanTags } from '../../../src/check/html/scan-tags.js';
 import type { EdgeConfig } from '../../../src/model/edge-config.js';
 import { LOCALES } from '../../../src/model/locale-table.js';
-import { ROOT } from '../../helpers/fixture.js';
+import { sampleSite } from '../../helpers/sample-site.js';
 
 /** What sitePages reads of the edge document: the hosts' origins and the locales (for 404 pages). */
 const edge = {
@@ -195,7 +194,7 @@ describe('checkHtml on the sample site', () => {
   let input: CheckInput;
 
   beforeAll(async () => {
-    const result = await build({ root: ROOT, write: false });
+    const result = await sampleSite();
     expect(result.ok).toBe(true);
     input = { files: result.output, edge: JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!)) as EdgeConfig };
   }, 180_000);
