@@ -7,7 +7,7 @@ import { build } from '../../src/build.js';
 import { nodeSourceFs, type SourceFs } from '../../src/fs/source-fs.js';
 import { serveSite, type RunningServer } from '../../src/serve/serve-site.js';
 import { ROOT } from '../helpers/fixture.js';
-import { freePort } from '../helpers/local-servers.js';
+import { reservePort } from '../helpers/local-servers.js';
 import { withEditedSiteYaml } from './support/edited-site-yaml.js';
 import { CHROMIUM_ARGS, findChromium } from './support/find-chromium.js';
 
@@ -44,12 +44,19 @@ function withLocalHosts(fs: SourceFs, at: number): SourceFs {
 beforeAll(async () => {
   // No Chromium is a failure, never a skip.
   const executablePath = findChromium();
-  port = await freePort();
+  // The site is built for this port: it is held until the server binds it, so nothing takes it meanwhile.
+  const reserved = await reservePort();
+  port = reserved.port;
   distDir = mkdtempSync(join(tmpdir(), 'sitegen-cross-host-'));
-  const result = await build({ root: ROOT, fs: withLocalHosts(nodeSourceFs(ROOT), port), outDir: distDir, write: true, minify: true });
+  const result = await build({ root: ROOT, fs: withLocalHosts(nodeSourceFs(ROOT), port), outDir: distDir, write: true, minify: true }).catch(async (error: unknown) => {
+    await reserved.release();
+    throw error;
+  });
   if (!result.ok) {
+    await reserved.release();
     throw new Error(`the build with local hosts failed:\n${result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`).join('\n')}`);
   }
+  await reserved.release();
   server = await serveSite({ dir: distDir, port, log: () => undefined });
   browser = await chromium.launch({
     executablePath,

@@ -1,16 +1,51 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 
-/** A port the kernel says is free now (bind to 0, read it, release it). */
-export function freePort(): Promise<number> {
+/** Ports this process has handed out: the kernel may offer a port again as soon as it is released. */
+const handedOut = new Set<number>();
+
+/**
+ * A port the kernel says is free now (bind to 0, read it, release it), never one this process has
+ * handed out before. Another process may still take it before the server binds it: servers that
+ * start slowly are started with startWithRetries, and reservePort holds a port until the last moment.
+ */
+export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
+}
+
+/** A free port, held by a listening socket until `release()`: bind the real server right after. */
+export function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+      if (handedOut.has(port)) {
+        // Seen before: ask again while holding this one, so the kernel offers another.
+        void reservePort().then((other) => server.close(() => resolve(other)), reject);
+        return;
+      }
+      handedOut.add(port);
+      resolve({ port, release: () => new Promise<void>((done) => server.close(() => done())) });
     });
   });
+}
+
+/**
+ * Starts a server again (its `start` picks new free ports) when it did not come up, at most
+ * `attempts` times: between freePort() and the server binding the port, another process on a busy
+ * machine can take it. A server that never starts still fails, with the last error.
+ */
+export async function startWithRetries<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, spawnServer, type ServerProcess } from '../../helpers/local-servers.js';
+import { freePort, spawnServer, startWithRetries, type ServerProcess } from '../../helpers/local-servers.js';
 import { requestsTo, type RunningTarget } from './target.js';
 
 const NGINX = '/usr/sbin/nginx';
@@ -21,8 +21,10 @@ export async function startNginx(distDir: string): Promise<RunningTarget & { por
   }
   const work = mkdtempSync(join(tmpdir(), 'sitegen-nginx-'));
   try {
-    const port = await freePort();
-    const server = await launch(work, resolve(distDir), port);
+    const { port, server } = await startWithRetries(async () => {
+      const port = await freePort();
+      return { port, server: await launch(work, resolve(distDir), port) };
+    });
     return {
       name: 'nginx',
       port,

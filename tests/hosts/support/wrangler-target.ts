@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { HOST_KEYS, type HostKey } from '../../../src/model/locale-table.js';
 import { HOSTNAMES } from '../../fixtures/edge-fixture.js';
 import { ROOT } from '../../helpers/fixture.js';
-import { freePort, spawnServer } from '../../helpers/local-servers.js';
+import { freePort, spawnServer, startWithRetries } from '../../helpers/local-servers.js';
 import { requestsTo, type RunningTarget } from './target.js';
 
 /** workerd's behaviour is pinned by this date, as a deployed Pages project pins it. */
@@ -17,7 +17,15 @@ const COMPATIBILITY_DATE = '2025-01-01';
  */
 export async function startCloudflare(dir: string, options: { withWorker: boolean }): Promise<RunningTarget> {
   const work = mkdtempSync(join(tmpdir(), 'sitegen-wrangler-'));
-  const servers = await Promise.all(HOST_KEYS.map((host) => startPagesProject(dir, work, host, options.withWorker)));
+  const started = await Promise.allSettled(HOST_KEYS.map((host) => startWithRetries(() => startPagesProject(dir, work, host, options.withWorker))));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // The projects that did start are stopped: none outlives the test.
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(work, { recursive: true, force: true });
+    throw failed.reason;
+  }
   const portOf = Object.fromEntries(servers.map((s) => [s.host, s.port])) as Record<HostKey, number>;
   return {
     name: options.withWorker ? 'cloudflare' : 'cloudflare-static',
@@ -31,6 +39,7 @@ export async function startCloudflare(dir: string, options: { withWorker: boolea
 
 async function startPagesProject(dir: string, work: string, host: HostKey, withWorker: boolean) {
   const folder = join(work, host);
+  rmSync(folder, { recursive: true, force: true }); // a retry starts from a fresh copy
   cpSync(join(dir, HOSTNAMES[host]), folder, { recursive: true, filter: (source) => withWorker || !source.endsWith('/_worker.js') });
   const [port, inspector] = [await freePort(), await freePort()];
   const wrangler = join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
