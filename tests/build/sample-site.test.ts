@@ -19,7 +19,7 @@ const text = (path: string) => new TextDecoder().decode(result.output.get(path)!
 
 beforeAll(async () => {
   result = await sampleSite();
-}, 120_000);
+});
 
 const HOSTS = { main: 'www.polybrowser.example', zh: 'www.polybrowser-cn.example', ru: 'www.polybrowser-ru.example' };
 const ALL = ['en', 'zh', 'ru', 'vn', 'es', 'pt', 'tr', 'th', 'fr', 'uk', 'ko', 'hi', 'jp', 'tc'];
