@@ -3,9 +3,12 @@ import { incrementalOptions, type BuildOptions } from './build-options.js';
 import { bundleSite } from './bundle/bundle-site.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { writeOutput } from './emit/emit-site.js';
+import { OutputOnDisk } from './emit/output-on-disk.js';
+import { openStaging } from './emit/staging.js';
 import { countOutput, countPages } from './emit/output-counts.js';
 import { nodeSourceFs } from './fs/source-fs.js';
 import { encodeImages } from './images/encode-images.js';
+import { inMemory } from './model/output-file.js';
 import { readImageFacts } from './images/image-facts.js';
 import { openIncremental } from './incremental/incremental-build.js';
 import { lastBuildOf } from './incremental/last-build.js';
@@ -52,17 +55,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const bundles = run.need(run.check(await bundleSite(options.root, config, edge.json, { minify: options.minify, reuse: reusableBundles(session, config, edge.json) })).bundles);
       keepBundles(session, config, edge.json, bundles);
       run.lap('bundle');
+      // A build that writes streams its pages to the folder that replaces the output; a dev session keeps them in memory.
+      const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
+      if (staging) run.onStop(() => staging.discard());
       const plan = await incremental.plan(site, routed, bundles);
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath }, plan));
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath }, { ...plan, store: staging?.store }));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };
       run.lap('render');
+      const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {
-        run.check(await writeOutput(rendered.output, outDir, incremental.unchanged(plan.reusable), options.outDir ?? 'dist'));
-        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: countOutput(rendered.output), ...figures, diagnostics: run.sorted() });
+        run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist'));
+        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: run.sorted() });
       }
       run.lap('emit');
       if (session.shared) session.last = lastBuildOf({ loaded, site, routed, edge, bundles, keyInputs: plan.keyInputs, rendered, markdown: markdown.stats?.(), diagnostics: run.diagnostics });
-      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output: rendered.output, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
+      const output = staging ? new OutputOnDisk(outDir, [...rendered.output.keys()]) : inMemory(rendered.output);
+      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output, outputCounts, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
     });
   });
 }

@@ -34,7 +34,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     ok: result.ok,
     // A build that found nothing changed kept the previous output: its counts are the ones it recorded.
     pages: result.upToDate?.pages ?? countPages(result.pages),
-    output: result.upToDate?.output ?? countOutput(result.output),
+    output: result.upToDate?.output ?? result.outputCounts ?? countOutput(result.output),
     timings: result.timings,
     totalMs,
     warnings: result.diagnostics.filter((d) => d.severity === 'warning').length,

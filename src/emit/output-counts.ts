@@ -1,3 +1,4 @@
+import { sizeOf, type OutputBytes } from '../model/output-file.js';
 import { HOST_CONFIG_FILES } from '../model/host-config-files.js';
 import { LOCALES } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
@@ -26,14 +27,15 @@ export function countPages(pages: readonly Pick<Page, 'locale' | 'host'>[]): Pag
   return { total: pages.length, perLocale, perHost };
 }
 
-export function countOutput(output: ReadonlyMap<string, Uint8Array>): OutputCounts {
+export function countOutput(output: ReadonlyMap<string, OutputBytes>): OutputCounts {
   const byKind: Record<string, { files: number; bytes: number }> = {};
   let bytes = 0;
   for (const [path, contents] of output) {
     const slot = (byKind[kindOf(path)] ??= { files: 0, bytes: 0 });
     slot.files++;
-    slot.bytes += contents.byteLength;
-    bytes += contents.byteLength;
+    const size = sizeOf(contents);
+    slot.bytes += size;
+    bytes += size;
   }
   return { files: output.size, bytes, byKind };
 }

@@ -8,6 +8,7 @@ import { markdownJobOf } from '../parse/parse-site.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
 import { renderPages } from '../render/render-site.js';
 import type { Page } from '../model/page.js';
+import { inMemory } from '../model/output-file.js';
 import { checkEntryLinks } from '../route/route-site.js';
 import { withReplacedPages } from '../route/site-index.js';
 import { bodyImages } from '../validate/validate-site.js';
@@ -100,7 +101,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   // The same render as a full build's, given the pages to redo.
   const keyInputs = { ...last.keyInputs, memo };
   const redo = pages.filter((page) => dirty.has(page.outputPath));
-  const again = renderPages(redo, { ...last.render, site, recorder: pageRecorder(keyInputs, routed.index) });
+  const again = await renderPages(redo, { ...last.render, site, recorder: pageRecorder(keyInputs, routed.index) });
   const templateErrors = again.diagnostics.filter((d) => d.severity === 'error');
   if (templateErrors.length) return { result: failed(templateErrors, timings()) };
   const bytesOf = new Map(again.files.map((file) => [file.path, file.contents as Uint8Array]));
@@ -122,7 +123,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
     copies.set(bytes, paths);
   }
   for (const [path, record] of records) last.pages.set(path, record);
-  if (js) for (const [path, bytes] of collectOutput([jsReportFile(js.report)]).output) last.output.set(path, bytes);
+  if (js) for (const [path, bytes] of inMemory(collectOutput([jsReportFile(js.report)]).output)) last.output.set(path, bytes);
   for (const [old, entry] of replaced) byFile.set(old.file, entry);
   const newWarnings = again.diagnostics.filter((w) => w.severity !== 'error').filter((w) => !last.diagnostics.some((d) => d.message === w.message));
   const diagnostics = newWarnings.length ? [...last.diagnostics, ...newWarnings] : last.diagnostics;

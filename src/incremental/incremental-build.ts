@@ -12,7 +12,7 @@ import type { RoutedSite } from '../route/route-site.js';
 import { inputsDigest, isUpToDate, previousOutput, type BuildStamp, type StampedReport } from './build-stamp.js';
 import { cacheSalt, codeDigest, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
 import { diskImageCache, readOnlyImageCache } from './image-cache.js';
-import { PAGE_MANIFEST, pageManifestFile, readPageManifest, readPreviousFiles } from './load-previous.js';
+import { PAGE_MANIFEST, pageManifestFile, previousFiles, readPageManifest } from './load-previous.js';
 import { cachedRenderer } from './markdown-cache.js';
 import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
 import { reusablePages } from './reusable-pages.js';
@@ -48,8 +48,6 @@ export interface IncrementalBuild {
   markdown(inThisThread?: boolean): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
   /** Page keys and reuse for the render stage. */
   plan(site: ValidSite, routed: RoutedSite, bundles: SiteBundles): Promise<RenderPlan & { keyInputs: KeyInputs }>;
-  /** Emit's hard links: bytes read from files of the output being replaced, by the path they came from. */
-  unchanged(reusable: ReusablePages): Map<Uint8Array, string>;
   /** After emit: records the output (its stamp) for the next build. */
   stamp(rendered: RenderedOutput, report: StampedReport): Promise<void>;
 }
@@ -75,13 +73,11 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       // Pages whose inputs equal those recorded by the previous build keep its bytes.
       const last = session.last;
       let reusable: ReusablePages = new Map();
-      if (last) reusable = await reusablePages(routed, keyInputs, last.pages, async (paths) => new Map(paths.flatMap((p) => (last.output.has(p) ? [[p, last.output.get(p)!] as const] : []))));
-      else if (onDisk) reusable = await reusablePages(routed, keyInputs, onDisk.intact.has(PAGE_MANIFEST) ? await readPageManifest(outDir, renderSalt) : new Map(), (paths) => readPreviousFiles(outDir, paths.filter((path) => onDisk.intact.has(path))));
+      if (last) reusable = reusablePages(routed, keyInputs, last.pages, (paths) => new Map(paths.flatMap((p) => (last.output.has(p) ? [[p, last.output.get(p)!] as const] : []))));
+      else if (onDisk) reusable = reusablePages(routed, keyInputs, onDisk.intact.has(PAGE_MANIFEST) ? await readPageManifest(outDir, renderSalt) : new Map(), (paths) => previousFiles(outDir, paths, onDisk.intact));
       const manifest = fromDisk ? (pages: Parameters<typeof pageManifestFile>[1]) => pageManifestFile(renderSalt, pages) : undefined;
       return { keyInputs, recorder: pageRecorder(keyInputs, routed.index), reusable, manifest };
     },
-    // In a session the reused bytes are the last build's, in memory, not files of the output.
-    unchanged: (reusable) => (session.last ? new Map() : new Map([...reusable].map(([path, { bytes }]) => [bytes, path]))),
     async stamp(rendered, report) {
       if (stampInputs) await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report);
     },

@@ -4,6 +4,7 @@ import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import type { LoadedSite } from '../load/load-site.js';
 import type { Page } from '../model/page.js';
+import { inMemory } from '../model/output-file.js';
 import type { SiteConfig } from '../model/site-config.js';
 import type { Entry, ValidSite } from '../model/site.js';
 import type { BuildResult } from '../pipeline/build-result.js';
@@ -82,7 +83,7 @@ export function lastBuildOf(build: FinishedBuild): LastBuild {
   return {
     contentDir, config, site, routed, baseIndex: routed.index, replacedPages: new Map(),
     sources: new Set([...sources.files.map((f) => f.path), ...sources.assets.map((a) => `${contentDir}/public${a.urlPath}`)]),
-    pages: rendered.pages, output: rendered.output,
+    pages: rendered.pages, output: inMemory(rendered.output),
     stats: { edge: { bytes: edge.bytes, budget: edge.budget }, images: rendered.images.stats, markdown: build.markdown, jsMaxGzip: rendered.js.maxGzip },
     render: { templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site) },
     keyInputs: build.keyInputs,

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FILES_AT_ONCE } from '../fs/source-fs.js';
-import { mapConcurrent } from '../fs/map-concurrent.js';
+import type { FileOnDisk } from '../model/output-file.js';
 import type { RenderedPage } from '../render/render-site.js';
 
 /** Where a build records its pages' keys, inside its output (kept out of every hosting target). */
@@ -33,14 +32,16 @@ export async function readPageManifest(outDir: string, salt: string): Promise<Ma
   }
 }
 
-/** The previous output's bytes of these files; a file that is gone is left out (its page renders). */
-export async function readPreviousFiles(outDir: string, paths: readonly string[]): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>();
-  await mapConcurrent(paths, FILES_AT_ONCE, async (path) => {
-    const bytes = await readFile(join(outDir, path)).catch(() => undefined);
-    if (bytes) files.set(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  });
-  return files;
+/**
+ * The previous output's files for these paths, as files (never read: emit links them into the new
+ * output). Only files still as the previous build wrote them (`intact`, with their stamped sizes)
+ * are offered; a page whose file changed or is gone renders again.
+ */
+export function previousFiles(outDir: string, paths: readonly string[], intact: ReadonlyMap<string, number>): Map<string, FileOnDisk> {
+  return new Map(paths.flatMap((path) => {
+    const size = intact.get(path);
+    return size === undefined ? [] : [[path, { onDisk: join(outDir, path), size }] as const];
+  }));
 }
 
 export function pageManifestFile(salt: string, pages: ReadonlyMap<string, RenderedPage>): { path: string; contents: string } {

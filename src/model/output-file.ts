@@ -1,5 +1,41 @@
 /** One file of the output, relative to the output directory. Only the emit stage writes these. */
 export interface OutputFile {
   path: string;
-  contents: string | Uint8Array;
+  contents: string | OutputBytes;
+}
+
+/**
+ * Bytes that are already a file: a page streamed to the staging folder as it was rendered, or a page
+ * kept unchanged from the previous output. Emit links such a file into place and never reads it, so
+ * a build holds no page's bytes longer than it takes to write them.
+ */
+export interface FileOnDisk {
+  /** The file's absolute path. */
+  readonly onDisk: string;
+  readonly size: number;
+}
+
+/** A file's bytes in memory, or the file on disk that holds them. */
+export type OutputBytes = Uint8Array | FileOnDisk;
+
+export const isOnDisk = (bytes: OutputBytes): bytes is FileOnDisk => !(bytes instanceof Uint8Array);
+export const sizeOf = (bytes: OutputBytes): number => (bytes instanceof Uint8Array ? bytes.byteLength : bytes.size);
+
+/**
+ * Where render hands each page's bytes as soon as it has them: emit's staging folder for a build
+ * that writes, memory otherwise (IN_MEMORY). What `put` returns stands for the bytes from then on.
+ */
+export interface PageStore {
+  put(path: string, bytes: Uint8Array): OutputBytes;
+  /** A promise while more writes are pending than the store allows (render waits for it), else undefined. */
+  backlog(): Promise<void> | undefined;
+}
+
+/** Pages kept in memory: a build that writes nothing, or a dev session serving from memory. */
+export const IN_MEMORY: PageStore = { put: (_path, bytes) => bytes, backlog: () => undefined };
+
+/** An output held in memory (IN_MEMORY): every file's bytes, typed as such. Throws on a file on disk, which only a build that writes has. */
+export function inMemory(output: Map<string, OutputBytes>): Map<string, Uint8Array> {
+  for (const [path, bytes] of output) if (!(bytes instanceof Uint8Array)) throw new Error(`${path} is on disk, not in memory`);
+  return output as Map<string, Uint8Array>;
 }

@@ -18,8 +18,12 @@ export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
   pages: Page[];
-  /** Every output file by path relative to the output directory. (In a dev session, later body edits update this map in place.) */
-  output: Map<string, Uint8Array>;
+  /**
+   * Every output file by path relative to the output directory. A build that wrote its output reads
+   * a file's bytes from the output directory when asked (it keeps none). In a dev session, later
+   * body edits update this map in place.
+   */
+  output: ReadonlyMap<string, Uint8Array>;
   timings: Partial<Record<Stage, number>>;
   config?: SiteConfig;
   /** Size of the edge document (minified JSON) and its budget. */
@@ -32,6 +36,8 @@ export interface BuildResult {
   markdown?: CacheStats;
   /** Pages, and how many were taken from the previous output because their inputs had not changed. */
   rendered?: { pages: number; reused: number };
+  /** The output's files and bytes by kind, counted as it was made (reading a written output back to count it would cost what streaming it saved). */
+  outputCounts?: OutputCounts;
   /** Set when the previous output was kept as it was (upToDateCheck): its counts, as that build recorded them. */
   upToDate?: { pages: PageCounts; output: OutputCounts };
 }

@@ -13,6 +13,7 @@ export class BuildRun {
   readonly timings: BuildResult['timings'] = {};
   readonly diagnostics: Diagnostic[] = [];
   private last: number;
+  private readonly undo: (() => Promise<void>)[] = [];
 
   constructor(private readonly clock: () => number, private readonly onStage?: (stage: Stage, ms: number) => void) {
     this.last = clock();
@@ -45,6 +46,11 @@ export class BuildRun {
     return value;
   }
 
+  /** What to take back if the build stops or throws before it ends (a staging folder to remove). */
+  onStop(undo: () => Promise<void>): void {
+    this.undo.push(undo);
+  }
+
   failed(): boolean {
     return this.diagnostics.some((d) => d.severity === 'error');
   }
@@ -58,6 +64,7 @@ export class BuildRun {
     try {
       return await stages();
     } catch (error) {
+      for (const undo of this.undo.splice(0)) await undo().catch(() => undefined);
       if (!(error instanceof StageFailed)) throw error;
       return { ok: false, diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings };
     }

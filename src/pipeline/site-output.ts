@@ -7,7 +7,7 @@ import { renderHosting } from '../hosting/render-hosting.js';
 import type { EncodedImages } from '../images/encode-images.js';
 import { imageDiagnostics } from '../images/image-diagnostics.js';
 import { HOST_KEYS } from '../model/locale-table.js';
-import type { OutputFile } from '../model/output-file.js';
+import type { OutputBytes, OutputFile, PageStore } from '../model/output-file.js';
 import type { ValidSite } from '../model/site.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
 import { buildManifests, copyToHosts, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
@@ -32,11 +32,13 @@ export interface RenderPlan {
   recorder: PageRecorder;
   reusable: ReusablePages;
   manifest?: (pages: ReadonlyMap<string, RenderedPage>) => OutputFile;
+  /** Where each rendered page's bytes go at once (emit's staging folder when the build writes). */
+  store?: PageStore;
 }
 
 export interface RenderedOutput {
-  /** Every output file by path, checked (one file per path, none outside the output). */
-  output: Map<string, Uint8Array>;
+  /** Every output file by path, checked (one file per path, none outside the output): bytes, or the file that holds them. */
+  output: Map<string, OutputBytes>;
   /** Each page's record and scripts, by output path. */
   pages: Map<string, RenderedPage>;
   reused: number;
@@ -56,7 +58,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan): Promis
   const { site, routed, edge, bundles } = input;
   const { config } = site;
   const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder };
-  const rendered = renderPages(routed.pages, context, plan.reusable);
+  const rendered = await renderPages(routed.pages, context, plan.reusable, plan.store);
   const diagnostics = [...rendered.diagnostics];
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), bundles.client.chunks, bundles.client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);

@@ -8,7 +8,7 @@ import type { SiteIndex } from '../route/site-index.js';
 import type { Tables } from '../model/data-tables.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../model/site.js';
-import type { OutputFile } from '../model/output-file.js';
+import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps, TemplateModule } from '../model/page-props.js';
@@ -29,8 +29,8 @@ export interface RenderedPage extends PageRecord {
   scripts: PageScripts;
 }
 
-/** Pages of the previous output whose inputs have not changed: their bytes and manifest entry. */
-export type ReusablePages = ReadonlyMap<string, { bytes: Uint8Array; page: RenderedPage }>;
+/** Pages of the previous output whose inputs have not changed: their bytes (or the file holding them) and manifest entry. */
+export type ReusablePages = ReadonlyMap<string, { bytes: OutputBytes; page: RenderedPage }>;
 
 /** A page's key and the lookups its render made: an incremental build compares them next time. */
 export interface PageRecord {
@@ -110,9 +110,10 @@ export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>, contentDir:
  * Render these pages: every page of a build, or the few a body edit changed (src/incremental/
  * body-edits.ts). A template that throws is reported for its page and the other pages still
  * render, so one build shows every failing page. Pages in `reusable` are not rendered: their
- * inputs are those of the previous output, so are their bytes.
+ * inputs are those of the previous output, so are their bytes. Each page's bytes go to `store` as
+ * soon as they are made (to disk in a build that writes), and render waits while it is behind.
  */
-export function renderPages(pages: readonly Page[], build: Omit<RenderContext, 'unknownKeys'>, reusable: ReusablePages = new Map()): RenderedSite {
+export async function renderPages(pages: readonly Page[], build: Omit<RenderContext, 'unknownKeys'>, reusable: ReusablePages = new Map(), store: PageStore = IN_MEMORY): Promise<RenderedSite> {
   const files: OutputFile[] = [];
   const records = new Map<string, RenderedPage>();
   const diagnostics: Diagnostic[] = [];
@@ -120,14 +121,22 @@ export function renderPages(pages: readonly Page[], build: Omit<RenderContext, '
   let reused = 0;
   for (const page of pages) {
     const previous = reusable.get(page.outputPath);
-    const rendered = previous ? { bytes: previous.bytes, record: previous.page } : renderPage(page, context);
-    if (previous) reused++;
+    if (previous) {
+      reused++;
+      records.set(page.outputPath, previous.page);
+      for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: previous.bytes });
+      continue;
+    }
+    const rendered = renderPage(page, context);
     if ('diagnostic' in rendered) {
       diagnostics.push(rendered.diagnostic);
       continue;
     }
     records.set(page.outputPath, rendered.record);
-    for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: rendered.bytes });
+    const stored = store.put(page.outputPath, rendered.bytes);
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: stored });
+    const behind = store.backlog();
+    if (behind) await behind;
   }
   diagnostics.push(...unknownKeyWarnings(context.unknownKeys, build.site.contentDir));
   return { files, pages: records, reused, diagnostics };
@@ -139,7 +148,7 @@ export function buildManifests(site: ValidSite, buildId: string): OutputFile[] {
 }
 
 /** Public files and bundled assets are served from every host. */
-export function copyToHosts(site: ValidSite, files: readonly { path: string; contents: string | Uint8Array }[]): OutputFile[] {
+export function copyToHosts(site: ValidSite, files: readonly OutputFile[]): OutputFile[] {
   return HOST_KEYS.flatMap((host) => files.map((f) => ({ path: `${hostDir(site.config, host)}${f.path}`, contents: f.contents })));
 }
 

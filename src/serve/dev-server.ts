@@ -52,7 +52,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let handler: Handler | undefined;
   let warmedUp: Promise<void> | undefined;
   let closing = false;
-  let served: { output?: Map<string, Uint8Array>; edgeJson?: Uint8Array } = {};
+  let served: { output?: ReadonlyMap<string, Uint8Array>; edgeJson?: Uint8Array } = {};
   let errors: string[] = [];
 
   const broadcast = (event: string, data: unknown) => {
