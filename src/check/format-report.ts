@@ -1,6 +1,7 @@
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 import type { CheckReport } from './check-site.js';
 import { findingDiagnostic } from './finding.js';
+import { escapeXml as esc } from '../format/escape-xml.js';
 
 /**
  * The report for a terminal: the findings as build diagnostics are printed (code, file:line:col,
@@ -64,9 +65,6 @@ document.getElementById('code').onchange = filter; document.getElementById('seve
 `;
 }
 
-function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -3,6 +3,7 @@ import { docsPageKey, offeredPages, sectionOffered, useCaseKey } from '../model/
 import type { Page } from '../model/page.js';
 import type { Entry, ValidSite } from '../model/site.js';
 import type { OutputFile } from '../model/output-file.js';
+import { escapeXml as esc } from '../format/escape-xml.js';
 
 /**
  * The translation coverage report (dist/reports/translations.json and .html): every content page and
@@ -236,10 +237,6 @@ function isProblem(status: CoverageStatus): boolean {
   return status === 'missing' || status === 'stale' || status === 'fallback';
 }
 
-/** Text and attribute values: page and message keys come from content. */
-function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 function lastmodOf(entry: Entry): string | undefined {
   return entry.meta.updated ?? entry.meta.date;

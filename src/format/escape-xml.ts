@@ -1,0 +1,12 @@
+/** Characters XML 1.0 does not allow in a document (control characters, lone surrogates, non-characters): dropped. */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uD800-\uDFFF\p{NChar}]/gu;
+
+/** An attribute value (in double or single quotes) or text of HTML or XML: content may hold any of these characters. */
+export function escapeXml(text: string): string {
+  return escapeXmlText(text).replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** Element text of XML: only what would end the text or start markup is escaped (as sitemap writers do). */
+export function escapeXmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(NOT_XML, '');
+}
