@@ -72,6 +72,11 @@ export interface PreviousOutput {
   intact: ReadonlyMap<string, number>;
   /** Every file intact and none added: the output is exactly what that build wrote. */
   complete: boolean;
+  /**
+   * Files of that build changed since (their pages' cache files are hard links to them, so changed
+   * too), or undefined when a damaged entry hides which.
+   */
+  changed: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -97,7 +102,9 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
     return !!now && now.size === size && now.mtimeMs === mtimeMs && now.ino === ino;
   });
   const intact = new Map(stamp.files.flatMap((file, i) => (same[i] ? [[file[0], file[1]] as const] : [])));
-  return { stamp, intact, complete: intact.size === stamp.files.length && present.length === intact.size && present.every((path) => intact.has(path)) };
+  const damaged = stamp.files.some((file) => !Array.isArray(file) || typeof file[0] !== 'string');
+  const changed = damaged ? undefined : new Set(stamp.files.map(([path]) => path).filter((path) => !intact.has(path)));
+  return { stamp, intact, changed, complete: intact.size === stamp.files.length && present.length === intact.size && present.every((path) => intact.has(path)) };
 }
 
 /** A previous output made from these very inputs and left exactly as it was written: the build has nothing to do. */

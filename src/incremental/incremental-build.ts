@@ -12,7 +12,7 @@ import type { RoutedSite } from '../route/route-site.js';
 import { inputsDigest, isUpToDate, previousOutput, type BuildStamp, type StampedReport } from './build-stamp.js';
 import { cacheSalt, codeDigest, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
 import { diskImageCache, readOnlyImageCache } from './image-cache.js';
-import { PAGE_MANIFEST, pageManifestFile, previousFiles, readPageManifest } from './load-previous.js';
+import { keepPages, readPageCache } from './page-cache.js';
 import { cachedRenderer } from './markdown-cache.js';
 import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
 import { reusablePages } from './reusable-pages.js';
@@ -48,7 +48,7 @@ export interface IncrementalBuild {
   markdown(inThisThread?: boolean): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
   /** Page keys and reuse for the render stage. */
   plan(site: ValidSite, routed: RoutedSite, bundles: SiteBundles): Promise<RenderPlan & { keyInputs: KeyInputs }>;
-  /** After emit: records the output (its stamp) for the next build. */
+  /** After emit: records the output (its stamp) and its pages (the page cache) for the next build. */
   stamp(rendered: RenderedOutput, report: StampedReport): Promise<void>;
 }
 
@@ -64,22 +64,34 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir) : undefined;
   const kept = options.upToDateCheck && !session.shared && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
+  let reused: ReusablePages = new Map();
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
     markdown: (inThisThread) => markdownRenderer(options, session, inThisThread),
     async plan(site, routed, bundles) {
       const keyInputs: KeyInputs = { site: siteInputs(site, bundles.assets, bundles.buildId, bundles.templates.codeHash, newestYear(site)), memo: newKeyMemo(site.tables) };
-      // Pages whose inputs equal those recorded by the previous build keep its bytes.
+      // Pages whose inputs equal those recorded by the previous build keep its bytes: in a session
+      // the last build's, in memory; otherwise the cache's files (page-cache.ts), never read.
       const last = session.last;
-      let reusable: ReusablePages = new Map();
-      if (last) reusable = reusablePages(routed, keyInputs, last.pages, (paths) => new Map(paths.flatMap((p) => (last.output.has(p) ? [[p, last.output.get(p)!] as const] : []))));
-      else if (onDisk) reusable = reusablePages(routed, keyInputs, onDisk.intact.has(PAGE_MANIFEST) ? await readPageManifest(outDir, renderSalt) : new Map(), (paths) => previousFiles(outDir, paths, onDisk.intact));
-      const manifest = fromDisk ? (pages: Parameters<typeof pageManifestFile>[1]) => pageManifestFile(renderSalt, pages) : undefined;
-      return { keyInputs, recorder: pageRecorder(keyInputs, routed.index), reusable, manifest };
+      if (last) reused = reusablePages(routed, keyInputs, last.pages, (paths) => new Map(paths.flatMap((p) => (last.output.has(p) ? [[p, last.output.get(p)!] as const] : []))));
+      else if (fromDisk) {
+        const cache = await readPageCache(cacheDir, renderSalt);
+        // A file of the previous output changed since it was written is a hard link to its cache
+        // file: that changed too, and the page renders again (all pages, when the stamp cannot say which).
+        const changed = onDisk?.changed;
+        const untrusted = (path: string) => !!onDisk && (!changed || changed.has(path));
+        reused = reusablePages(routed, keyInputs, cache.records, (paths) => new Map(paths.flatMap((path) => {
+          const file = untrusted(path) ? undefined : cache.fileOf(cache.records.get(path)!);
+          return file ? [[path, file] as const] : [];
+        })));
+      }
+      return { keyInputs, recorder: pageRecorder(keyInputs, routed.index), reusable: reused };
     },
     async stamp(rendered, report) {
-      if (stampInputs) await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report);
+      if (!stampInputs) return;
+      await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report);
+      await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output, new Set(reused.keys()));
     },
   };
 }

@@ -27,11 +27,10 @@ export interface RenderInput {
   configPath: string;
 }
 
-/** What the incremental layer adds to a render: page keys, pages to reuse, and its manifest file. */
+/** What the incremental layer adds to a render: page keys and pages to reuse. */
 export interface RenderPlan {
   recorder: PageRecorder;
   reusable: ReusablePages;
-  manifest?: (pages: ReadonlyMap<string, RenderedPage>) => OutputFile;
   /** Where each rendered page's bytes go at once (emit's staging folder when the build writes). */
   store?: PageStore;
 }
@@ -77,7 +76,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan): Promis
   ];
   const hosting = renderHosting(config, edge, bundles.middleware, siteFiles, input.configPath);
   diagnostics.push(...hosting.diagnostics);
-  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), ...(plan.manifest ? [plan.manifest(rendered.pages)] : [])];
+  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages))];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   return { ...result, output: collected.output };

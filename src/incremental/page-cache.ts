@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { FILES_AT_ONCE } from '../fs/source-fs.js';
+import { mapConcurrent } from '../fs/map-concurrent.js';
+import { sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
+import type { RenderedPage } from '../render/render-site.js';
+
+/**
+ * The rendered pages a cache folder keeps (`<cache>/pages`), so that a build with nothing but its
+ * cache restored (a CI run on a fresh clone) renders only what changed: each page's record (key,
+ * dependencies, scripts, size) in one manifest, and its bytes in a file named by its key. A key is a
+ * digest of everything the page was made from, so its file fits any output directory. Page files are
+ * hard links to the output's files, never copies: keeping them costs no bytes and no time.
+ */
+export interface PageCache {
+  /** Each page's record, by output path, as the last build that wrote this cache made it. */
+  readonly records: ReadonlyMap<string, CachedPage>;
+  /** The file of a page whose key has one in the cache. */
+  fileOf(record: CachedPage): FileOnDisk | undefined;
+}
+
+export interface CachedPage extends RenderedPage {
+  size: number;
+}
+
+interface Manifest {
+  /** sitegen's code and dependency versions (cache-salt.ts): another version reuses nothing. */
+  salt: string;
+  /** Every dependency any page recorded, once: pages share most of theirs (navigation, parents). */
+  deps: string[];
+  /** Each page's record, its dependencies as indexes into `deps`. */
+  pages: Record<string, Omit<CachedPage, 'deps'> & { deps: number[] }>;
+}
+
+const MANIFEST = 'manifest.json';
+const KEY = /^[0-9a-f]{64}$/;
+const folderOf = (cacheDir: string) => join(cacheDir, 'pages');
+/** 256 folders: no folder holds more than a few hundred files at 80 000 pages. */
+const fileOfKey = (cacheDir: string, key: string) => join(folderOf(cacheDir), key.slice(0, 2), `${key}.html`);
+
+/** The cache's pages, if its manifest exists, parses and was made by this code; an empty cache otherwise. */
+export async function readPageCache(cacheDir: string, salt: string): Promise<PageCache> {
+  const records = new Map<string, CachedPage>();
+  try {
+    const manifest = JSON.parse(await readFile(join(folderOf(cacheDir), MANIFEST), 'utf8')) as Manifest;
+    if (manifest.salt === salt && typeof manifest.pages === 'object' && manifest.pages !== null && Array.isArray(manifest.deps)) {
+      for (const [path, page] of Object.entries(manifest.pages)) {
+        const deps = Array.isArray(page.deps) ? page.deps.map((i) => manifest.deps[i]) : [];
+        // A damaged record (an index out of range, a key that is no digest) is left out: its page renders again.
+        if (typeof page.key === 'string' && KEY.test(page.key) && typeof page.size === 'number' && deps.every((dep): dep is string => typeof dep === 'string')) records.set(path, { ...page, deps });
+      }
+    }
+  } catch {
+    // No manifest, or a damaged one: every page renders.
+  }
+  const present = await presentKeys(cacheDir);
+  return {
+    records,
+    fileOf: (record) => (present.has(record.key) ? { onDisk: fileOfKey(cacheDir, record.key), size: record.size } : undefined),
+  };
+}
+
+/** The keys that have a file, listed folder by folder (256 directory reads instead of a stat per page). */
+async function presentKeys(cacheDir: string): Promise<Set<string>> {
+  const folders = await readdir(folderOf(cacheDir)).catch(() => [] as string[]);
+  const names = await mapConcurrent(folders.filter((f) => /^[0-9a-f]{2}$/.test(f)), FILES_AT_ONCE, (f) => readdir(join(folderOf(cacheDir), f)).catch(() => [] as string[]));
+  return new Set(names.flat().map((name) => name.slice(0, -'.html'.length)));
+}
+
+/**
+ * After a build has written its output: the pages it rendered (not those it took from the cache)
+ * are linked into the cache under their keys, replacing any file of the same key (an output file
+ * changed in place changes the linked cache file too: a fresh render puts it right). Then the
+ * manifest is replaced, and files no page of this build uses are removed. The cache only saves
+ * time: a failure leaves it to the next build.
+ */
+export async function keepPages(cacheDir: string, salt: string, outDir: string, pages: ReadonlyMap<string, RenderedPage>, output: ReadonlyMap<string, OutputBytes>, reused: ReadonlySet<string>): Promise<void> {
+  try {
+    const folder = folderOf(cacheDir);
+    const rendered = [...pages.keys()].filter((path) => !reused.has(path));
+    const shards = new Set(rendered.map((path) => dirname(fileOfKey(cacheDir, pages.get(path)!.key))));
+    await mapConcurrent([...shards], FILES_AT_ONCE, (shard) => mkdir(shard, { recursive: true }));
+    await mapConcurrent(rendered, FILES_AT_ONCE, async (path) => {
+      const file = fileOfKey(cacheDir, pages.get(path)!.key);
+      await unlink(file).catch(() => undefined);
+      await link(join(outDir, path), file).catch(() => copyFile(join(outDir, path), file));
+    });
+    await writeManifest(folder, salt, pages, output);
+    await removeUnused(cacheDir, new Set([...pages.values()].map((page) => page.key)));
+  } catch {
+    // The next build renders what it cannot take from here.
+  }
+}
+
+async function writeManifest(folder: string, salt: string, pages: ReadonlyMap<string, RenderedPage>, output: ReadonlyMap<string, OutputBytes>): Promise<void> {
+  const index = new Map<string, number>();
+  const records: Manifest['pages'] = {};
+  for (const [path, page] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const bytes = output.get(path);
+    if (!bytes) continue;
+    records[path] = {
+      ...page,
+      size: sizeOf(bytes),
+      deps: page.deps.map((dep) => {
+        let i = index.get(dep);
+        if (i === undefined) index.set(dep, (i = index.size));
+        return i;
+      }),
+    };
+  }
+  const temp = join(folder, `${MANIFEST}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  await writeFile(temp, JSON.stringify({ salt, deps: [...index.keys()], pages: records } satisfies Manifest));
+  await rename(temp, join(folder, MANIFEST));
+}
+
+async function removeUnused(cacheDir: string, used: ReadonlySet<string>): Promise<void> {
+  const folder = folderOf(cacheDir);
+  const shards = (await readdir(folder)).filter((f) => /^[0-9a-f]{2}$/.test(f));
+  await mapConcurrent(shards, FILES_AT_ONCE, async (shard) => {
+    const names = await readdir(join(folder, shard));
+    const unused = names.filter((name) => !used.has(name.slice(0, -'.html'.length)));
+    if (unused.length === names.length) await rm(join(folder, shard), { recursive: true, force: true });
+    else await Promise.all(unused.map((name) => unlink(join(folder, shard, name)).catch(() => undefined)));
+  });
+}

@@ -1,0 +1,94 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../../src/build.js';
+import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { makeArticle } from '../../bench/corpus.mjs';
+import { baseFiles, blogPost, MAIN, publicFiles, ROOT } from '../../helpers/fixture.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sitegen-restored-cache-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Files = Record<string, string | Uint8Array>;
+function site(): Files {
+  const files: Files = { ...baseFiles(), ...publicFiles() };
+  for (let i = 1; i <= 8; i++) {
+    const a = makeArticle('en', i, 8);
+    files[`content/en/blog/${a.id}.md`] = blogPost({ title: a.title, description: a.description, date: a.date, category: a.category, tags: a.tags }, a.body);
+  }
+  return files;
+}
+const article = (files: Files, i: number) => Object.keys(files).filter((p) => p.startsWith('content/en/blog/')).sort()[i]!;
+
+/** A CI run: a fresh checkout's output folder, and a cache folder restored by copying (as actions/cache extracts a tarball). */
+function ciRun(files: Files, savedCache: string, name: string) {
+  const cacheDir = join(dir, `${name}-cache`);
+  cpSync(savedCache, cacheDir, { recursive: true });
+  return build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, `${name}-dist`), cacheDir, minify: true, jobs: 1 });
+}
+const scratch = (files: Files) => build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, jobs: 1 });
+function differences(a: BuildResult, b: BuildResult): string[] {
+  const paths = new Set([...a.output.keys(), ...b.output.keys()]);
+  return [...paths].filter((p) => Buffer.compare(Buffer.from(a.output.get(p) ?? []), Buffer.from(b.output.get(p) ?? [])) !== 0);
+}
+
+describe('a build with only its cache restored (CI on a fresh clone)', () => {
+  const files = site();
+  const saved = join(dir, 'saved-cache');
+  let total = 0;
+
+  it('takes every unchanged page from the cache, with no previous output, and gives a cold build\'s output', async () => {
+    const first = await build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, 'first-dist'), cacheDir: saved, minify: true, jobs: 1 });
+    expect(first.ok).toBe(true);
+    total = first.rendered!.pages;
+    const again = await ciRun(files, saved, 'same');
+    expect(again.rendered).toEqual({ pages: total, reused: total });
+    expect(differences(again, await scratch(files))).toEqual([]);
+  });
+
+  it('renders only the page of an edited article body', async () => {
+    const edited = { ...files, [article(files, 2)]: `${files[article(files, 2)] as string}\nOne more closing line.\n` };
+    const result = await ciRun(edited, saved, 'body');
+    expect(result.rendered).toEqual({ pages: total, reused: total - 1 });
+    expect(differences(result, await scratch(edited))).toEqual([]);
+  });
+
+  it('renders the lists that show a changed title, and a new article with its lists', async () => {
+    const retitled = { ...files, [article(files, 3)]: (files[article(files, 3)] as string).replace(/^title: .*$/m, 'title: A title nobody has seen') };
+    const byTitle = await ciRun(retitled, saved, 'title');
+    expect(byTitle.rendered!.reused).toBeLessThan(total - 1);
+    expect(byTitle.rendered!.reused).toBeGreaterThan(0);
+    expect(differences(byTitle, await scratch(retitled))).toEqual([]);
+    // Dated like an existing article: a newer year would change every page's copyright line.
+    const added = { ...files, 'content/en/blog/brand-new.md': blogPost({ title: 'Brand new', date: makeArticle('en', 1, 8).date }, 'A new article.\n') };
+    const byNew = await ciRun(added, saved, 'new');
+    expect(byNew.rendered!.pages).toBe(total + 1);
+    expect(byNew.rendered!.reused).toBeGreaterThan(0);
+    expect(differences(byNew, await scratch(added))).toEqual([]);
+  });
+
+  it('keeps no page file that no page uses, and repairs an entry whose output file was changed in place', async () => {
+    const cacheDir = join(dir, 'tamper-cache');
+    const outDir = join(dir, 'tamper-dist');
+    const run = (f: Files) => build({ root: ROOT, fs: memorySourceFs(f), outDir, cacheDir, minify: true, jobs: 1 });
+    const more = { ...files, 'content/en/blog/extra.md': blogPost({ title: 'Extra', date: makeArticle('en', 1, 8).date }, 'An extra article.\n') };
+    const withExtra = await run(more);
+    expect(withExtra.ok).toBe(true);
+    expect((await run(files)).ok).toBe(true);
+    const keys = () => readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
+    expect(keys()).toBe(total);
+    // The output's page is a hard link to its cache file: writing it in place changes both.
+    const page = join(outDir, MAIN, 'blog.html');
+    expect(statSync(page).nlink).toBeGreaterThan(1);
+    writeFileSync(page, '<p>changed by hand</p>');
+    const repaired = await run(files);
+    expect(repaired.rendered!.reused).toBe(total - 1);
+    expect(differences(repaired, await scratch(files))).toEqual([]);
+    // And the cache it leaves gives a fresh output the right page.
+    const fresh = await ciRun(files, cacheDir, 'after-tamper');
+    expect(differences(fresh, await scratch(files))).toEqual([]);
+    // The build without the extra article left no file for its page (the count above is after it).
+    expect(withExtra.rendered!.pages).toBe(total + 1);
+  });
+});
