@@ -123,9 +123,9 @@ function ciRows(dir, cache, articles) {
   cpSync(cache, saved, { recursive: true });
   const article = (i) => join(dir, 'content/en/blog', `${articleId(i)}.md`);
   const changes = [
-    ['sitegen CI body edit', article(2), (text, i) => `${text}\nA line added in CI run ${i}.\n`],
-    ['sitegen CI title', article(3), (text, i) => text.replace(/^title: .*$/m, `title: A new title in CI run ${i}`)],
-    ['sitegen CI new article', join(dir, 'content/en/blog/ci-new-article.md'), (_text, i) => readFileSync(article(4), 'utf8').replace(/^title: .*$/m, `title: Added in CI run ${i}`)],
+    ['sitegen CI body edit', article(1), (text, i) => `${text}\nA line added in CI run ${i}.\n`],
+    ['sitegen CI title', article(1), (text, i) => text.replace(/^title: .*$/m, `title: A new title in CI run ${i}`)],
+    ['sitegen CI new article', join(dir, 'content/en/blog/ci-new-article.md'), (_text, i) => readFileSync(article(1), 'utf8').replace(/^title: .*$/m, `title: Added in CI run ${i}`)],
   ];
   const rows = [];
   for (const [name, file, change] of changes) {
