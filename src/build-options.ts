@@ -38,6 +38,11 @@ export interface BuildOptions {
   /** Called as each stage ends, for progress output. */
   onStage?: (stage: Stage, ms: number) => void;
   minify?: boolean;
+  /**
+   * Stop after this stage and write nothing: to time the stages up to it (the benchmark's
+   * Markdown-only row is a cold build stopped after parse). The up-to-date check is skipped.
+   */
+  stopAfter?: Stage;
 }
 
 /** The build's options as the incremental layer reads them. */
@@ -48,6 +53,6 @@ export function incrementalOptions(options: BuildOptions, outDir: string): Incre
     cacheDir: options.cacheDir ?? join(options.root, 'node_modules/.cache/sitegen'),
     cache: options.cache !== false,
     cacheWrites: options.cacheWrites ?? write,
-    upToDateCheck: options.upToDateCheck === true,
+    upToDateCheck: options.upToDateCheck === true && !options.stopAfter,
   };
 }

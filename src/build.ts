@@ -29,7 +29,7 @@ export type { BuildOptions } from './build-options.js';
 /** The pipeline: each stage a verb that returns its value and its diagnostics; only emit writes. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   return inSession(options, (session) => {
-    const run = new BuildRun(options.clock ?? (() => performance.now()), options.onStage);
+    const run = new BuildRun(options.clock ?? (() => performance.now()), options.onStage, options.stopAfter);
     const outDir = resolve(options.root, options.outDir ?? 'dist');
     return run.run(async () => {
       const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? DEFAULT_CONFIG)).site);

@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
-import { build } from '../build.js';
+import { build, STAGES, type Stage } from '../build.js';
 import { checkSite, type CheckReport } from '../check/check-site.js';
 import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
@@ -65,7 +65,8 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
     .option('--no-cache', 'render all Markdown again and keep none of it (images stay cached: their key is their content)')
     .option('--rebuild', 'build even when nothing changed since the previous build (which otherwise keeps its output); caches still apply')
-    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean; rebuild?: boolean }) => {
+    .addOption(new Option('--stop-after <stage>', 'stop after this stage and write nothing (to time the stages up to it)').choices(STAGES.filter((stage) => stage !== 'emit')).conflicts('check'))
+    .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean; rebuild?: boolean; stopAfter?: Stage }) => {
       const style = { color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose };
       const started = performance.now();
       const progress = !opts.json && !opts.quiet;
@@ -78,6 +79,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         cache: opts.cache,
         cacheDir: resolve(opts.root, opts.cacheDir),
         upToDateCheck: !opts.rebuild,
+        stopAfter: opts.stopAfter,
         workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
         onStage: progress ? (stage, ms) => io.stderr(`${formatStage(stage, ms)}\n`) : undefined,
       });

@@ -27,6 +27,8 @@ export interface BuildSummary {
   rendered?: { pages: number; reused: number };
   /** Nothing the build reads had changed since the previous build of this output: it was kept as it was. */
   upToDate: boolean;
+  /** The build was asked to stop after this stage (--stop-after): nothing was written. */
+  stoppedAfter?: Stage;
 }
 
 export function summarize(result: BuildResult, totalMs: number): BuildSummary {
@@ -45,6 +47,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     markdown: result.markdown,
     rendered: result.rendered,
     upToDate: !!result.upToDate,
+    ...(result.stoppedAfter ? { stoppedAfter: result.stoppedAfter } : {}),
   };
 }
 
@@ -52,7 +55,9 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
 export function formatSummary(summary: BuildSummary, style: ReportStyle): string {
   const green = paint(style.color, 32);
   const lines: string[] = [];
-  if (summary.ok) {
+  if (summary.ok && summary.stoppedAfter) {
+    lines.push(green(`stopped after ${summary.stoppedAfter} in ${(summary.totalMs / 1000).toFixed(2)} s, as asked (--stop-after): nothing was written`));
+  } else if (summary.ok) {
     const hosts = Object.keys(summary.pages.perHost).length;
     const locales = Object.values(summary.pages.perLocale).filter((n) => n > 0).length;
     lines.push(green(`built ${groupDigits(summary.pages.total)} pages in ${locales} locales (${hosts} hosts) in ${(summary.totalMs / 1000).toFixed(2)} s`));

@@ -38,6 +38,8 @@ export interface BuildResult {
   rendered?: { pages: number; reused: number };
   /** The output's files and bytes by kind, counted as it was made (reading a written output back to count it would cost what streaming it saved). */
   outputCounts?: OutputCounts;
+  /** The stage the build was asked to stop after (`stopAfter`): nothing after it ran, nothing was written. */
+  stoppedAfter?: Stage;
   /** Set when the previous output was kept as it was (upToDateCheck): its counts, as that build recorded them. */
   upToDate?: { pages: PageCounts; output: OutputCounts };
 }

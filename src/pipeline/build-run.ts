@@ -4,6 +4,9 @@ import type { BuildResult, Stage } from './build-result.js';
 /** Thrown by BuildRun.check when the build cannot go on; build() turns it into the failed result. */
 class StageFailed extends Error {}
 
+/** Thrown by BuildRun.lap at the stage the build was asked to stop after (`stopAfter`). */
+class StoppedAfter extends Error {}
+
 /**
  * One build's bookkeeping, so build.ts can read as its list of stages: each stage's time (from the
  * injected clock), every diagnostic in the order reported, and the rule that a build goes on
@@ -15,7 +18,7 @@ export class BuildRun {
   private last: number;
   private readonly undo: (() => Promise<void>)[] = [];
 
-  constructor(private readonly clock: () => number, private readonly onStage?: (stage: Stage, ms: number) => void) {
+  constructor(private readonly clock: () => number, private readonly onStage?: (stage: Stage, ms: number) => void, private readonly stopAfter?: Stage) {
     this.last = clock();
   }
 
@@ -25,6 +28,7 @@ export class BuildRun {
     this.timings[stage] = now - this.last;
     this.last = now;
     this.onStage?.(stage, this.timings[stage]!);
+    if (stage === this.stopAfter) throw new StoppedAfter();
   }
 
   /** Takes a stage's diagnostics and passes its value on. */
@@ -65,6 +69,7 @@ export class BuildRun {
       return await stages();
     } catch (error) {
       for (const undo of this.undo.splice(0)) await undo().catch(() => undefined);
+      if (error instanceof StoppedAfter) return { ok: !this.failed(), diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings, stoppedAfter: this.stopAfter };
       if (!(error instanceof StageFailed)) throw error;
       return { ok: false, diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings };
     }
