@@ -66,6 +66,8 @@ describe('the check report as HTML', () => {
     expect(html).toContain('<option value="CHECK_ANCHOR_MISSING">CHECK_ANCHOR_MISSING (1)</option>');
     expect(html).toContain('<tr data-severity="error" data-code="CHECK_ANCHOR_MISSING">');
     const { title, hint } = CHECK_DIAGNOSTICS.CHECK_ANCHOR_MISSING;
-    expect(html).toContain(`<tr><td>CHECK_ANCHOR_MISSING</td><td>anchor-missing</td><td>${title}</td><td>${hint}</td><td>1</td></tr>`);
+    // Text from the catalogue is escaped like any other: its apostrophes too.
+    expect(hint).toContain("'");
+    expect(html).toContain(`<tr><td>CHECK_ANCHOR_MISSING</td><td>anchor-missing</td><td>${title}</td><td>${hint.replaceAll("'", '&apos;')}</td><td>1</td></tr>`);
   });
 });
