@@ -68,7 +68,8 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
-    markdown: (inThisThread) => markdownRenderer(options, session, inThisThread),
+    // The parse stage renders every body at once: its render is complete.
+    markdown: (inThisThread) => markdownRenderer(options, session, inThisThread, true),
     async plan(site, routed, bundles) {
       const keyInputs: KeyInputs = { site: siteInputs(site, bundles.assets, bundles.buildId, bundles.templates.codeHash, newestYear(site)), memo: newKeyMemo(site.tables) };
       // Pages whose inputs equal those recorded by the previous build keep its bytes: in a session
@@ -96,11 +97,11 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   };
 }
 
-/** Markdown through the session's threads (or this one) and the caches (unless the build has none). */
-export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, inThisThread = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
+/** Markdown through the session's threads (or this one) and the caches (unless the build has none); `complete` when the render is every body of the site. */
+export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, inThisThread = false, complete = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
   const render: MarkdownRenderer = (!inThisThread && session.pool?.render) || renderInThisThread;
   if (!options.cache) return { render };
-  return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), session.markdown, session.cacheWrites, !options.cacheWrites);
+  return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, writes: session.cacheWrites, readOnly: !options.cacheWrites, complete });
 }
 
 /** The result of a build that kept the previous output: what that build reported. */

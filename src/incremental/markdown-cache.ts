@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import type { CacheStats } from '../pipeline/build-result.js';
@@ -15,23 +15,31 @@ export interface CachedRenderer {
 }
 
 /**
- * Rendered Markdown kept on disk (node_modules/.cache/sitegen/markdown by default), one file per body
- * under a key made of the body, everything its rendering reads (locale, hosts, domains, line offset,
- * the facts of the images it names) and the salt (sitegen's Markdown code and the locked dependency
- * versions). Keys never involve file times or absolute paths, so a CI cache restored from another
- * run is valid. An entry that does not parse or names another key (damaged, or half-written by a
- * stopped build) is ignored and rendered again; entries are written to a temporary file and renamed.
- * With `writes`, render returns before its entries are written and adds the writing to that set;
- * `readOnly` reads entries and writes none (a build that writes nothing).
+ * Rendered Markdown kept on disk (node_modules/.cache/sitegen/markdown by default), under a key made
+ * of the body, everything its rendering reads (locale, hosts, domains, line offset, the facts of the
+ * images it names) and the salt (sitegen's Markdown code and the locked dependency versions). Keys
+ * never involve file times or absolute paths, so a CI cache restored from another run is valid.
+ *
+ * Entries are packed: one file per first key byte (`pack-ab.jsonl`, 256 at most), a line per entry
+ * (`key TAB json`), so a build reads a few hundred files instead of one per body. A `complete` render
+ * (a full build's parse stage, which renders every body at once) rewrites each pack with exactly the
+ * entries it used, so the cache holds what the last full build needed and no more; any other render
+ * (a dev session's edit) appends its new entries. A line that does not parse or names another key
+ * (damaged, or cut short by a stopped build) is ignored and its body rendered again; packs are
+ * rewritten through a temporary file and a rename. With `writes`, render returns before its entries
+ * are written and adds the writing to that set; `readOnly` reads entries and writes none.
  */
-export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, memory?: Map<string, RenderedMarkdown>, writes?: Set<Promise<unknown>>, readOnly = false): CachedRenderer {
+export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, options: CacheOptions = {}): CachedRenderer {
+  const { memory, writes, readOnly = false, complete = false } = options;
   let last: CacheStats = { bodies: 0, rendered: 0 };
   return {
     stats: () => last,
     render: async (jobs, facts) => {
       const keys = jobs.map((job) => jobKey(job, facts, salt));
       // A dev session keeps what it rendered in memory too: a rebuild reads nothing from disk.
-      const found = await mapConcurrent(keys, FILES_AT_ONCE, async (key) => memory?.get(key) ?? readEntry(dir, key));
+      const wanted = keys.filter((key) => !memory?.has(key));
+      const packed = wanted.length ? await readPacks(dir, wanted) : { found: new Map<string, RenderedMarkdown>(), stale: new Set<string>() };
+      const found = keys.map((key) => memory?.get(key) ?? packed.found.get(key));
       if (memory) found.forEach((entry, i) => { if (entry) memory.set(keys[i]!, entry); });
       const missing = found.flatMap((entry, i) => (entry ? [] : [i]));
       const rendered = missing.length ? await inner(missing.map((i) => jobs[i]!), facts) : [];
@@ -40,7 +48,8 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
         memory?.set(keys[index]!, rendered[i]!);
       });
       // The cache only saves time: a full disk or a read-only folder must not fail the build.
-      const written = readOnly ? Promise.resolve() : mapConcurrent(missing, FILES_AT_ONCE, (index, i) => writeEntry(dir, keys[index]!, rendered[i]!).catch(() => undefined));
+      const entries = (indexes: number[]) => indexes.map((i) => [keys[i]!, found[i]!] as const);
+      const written = readOnly ? Promise.resolve() : writePacks(dir, entries(missing), complete ? { all: entries(keys.map((_, i) => i)), stale: packed.stale } : undefined).catch(() => undefined);
       if (writes) {
         // Written behind: whoever owns `writes` awaits them (a build session, when it closes).
         writes.add(written);
@@ -50,6 +59,17 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
       return found as RenderedMarkdown[];
     },
   };
+}
+
+export interface CacheOptions {
+  /** A dev session's entries, kept in memory across its builds. */
+  memory?: Map<string, RenderedMarkdown>;
+  /** Where a session collects writes still running, to await them when it closes. */
+  writes?: Set<Promise<unknown>>;
+  /** Read entries, write none (a build that writes nothing). */
+  readOnly?: boolean;
+  /** This render is every body of the site: the packs are rewritten with its entries only. */
+  complete?: boolean;
 }
 
 const IMAGE_PATH = /\/[^\s()"'<>]+\.(?:png|jpe?g|gif|webp|avif|tiff?|svg)/gi;
@@ -62,21 +82,74 @@ export function jobKey(job: MarkdownJob, facts: ImageFacts, salt: string): strin
   return hash.digest('hex');
 }
 
-const entryPath = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.json`);
+const packOf = (key: string) => key.slice(0, 2);
+const packPath = (dir: string, pack: string) => join(dir, `pack-${pack}.jsonl`);
 
-async function readEntry(dir: string, key: string): Promise<RenderedMarkdown | undefined> {
-  try {
-    const entry = JSON.parse(await readFile(entryPath(dir, key), 'utf8')) as { key?: string; value?: RenderedMarkdown };
-    return entry.key === key && entry.value && typeof entry.value.html === 'string' ? entry.value : undefined;
-  } catch {
-    return undefined;
+function byPack<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const packs = new Map<string, T[]>();
+  for (const item of items) {
+    const pack = packOf(keyOf(item));
+    const list = packs.get(pack);
+    if (list) list.push(item);
+    else packs.set(pack, [item]);
   }
+  return packs;
 }
 
-async function writeEntry(dir: string, key: string, value: RenderedMarkdown): Promise<void> {
-  const path = entryPath(dir, key);
-  await mkdir(join(dir, key.slice(0, 2)), { recursive: true });
-  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temp, JSON.stringify({ key, value }));
-  await rename(temp, path);
+/**
+ * The entries of these keys found in their packs (only the wanted lines are parsed), and the packs
+ * holding lines nobody asked for (entries of older bodies, or damaged lines).
+ */
+async function readPacks(dir: string, keys: readonly string[]): Promise<{ found: Map<string, RenderedMarkdown>; stale: Set<string> }> {
+  const wanted = new Set(keys);
+  const found = new Map<string, RenderedMarkdown>();
+  const stale = new Set<string>();
+  await mapConcurrent([...byPack(keys, (key) => key).keys()], FILES_AT_ONCE, async (pack) => {
+    const text = await readFile(packPath(dir, pack), 'utf8').catch(() => '');
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      const tab = line.indexOf('\t');
+      const key = line.slice(0, tab);
+      if (tab !== 64 || !wanted.has(key)) {
+        stale.add(pack);
+        continue;
+      }
+      try {
+        const value = JSON.parse(line.slice(tab + 1)) as RenderedMarkdown;
+        if (value && typeof value.html === 'string') found.set(key, value);
+        else stale.add(pack);
+      } catch {
+        stale.add(pack); // a damaged line: its body renders again
+      }
+    }
+  });
+  return { found, stale };
+}
+
+const lineOf = ([key, value]: readonly [string, RenderedMarkdown]) => `${key}\t${JSON.stringify(value)}\n`;
+type Entry = readonly [string, RenderedMarkdown];
+
+/**
+ * New entries go at the end of their packs (each append starts on a fresh line, whatever a stopped
+ * build left). After a complete render, a pack holding stale lines is rewritten with exactly the
+ * entries of this render, and packs no entry falls in are removed: the cache stays the size of the
+ * site. Packs are rewritten through a temporary file and a rename.
+ */
+async function writePacks(dir: string, added: readonly Entry[], complete?: { all: readonly Entry[]; stale: ReadonlySet<string> }): Promise<void> {
+  if (!added.length && !complete?.stale.size) return;
+  await mkdir(dir, { recursive: true });
+  const rewrite = new Map([...byPack(complete?.all ?? [], ([key]) => key)].filter(([pack]) => complete!.stale.has(pack)));
+  const append = [...byPack(added, ([key]) => key)].filter(([pack]) => !rewrite.has(pack));
+  await mapConcurrent(append, FILES_AT_ONCE, ([pack, list]) => appendFile(packPath(dir, pack), `\n${list.map(lineOf).join('')}`));
+  await mapConcurrent([...rewrite], FILES_AT_ONCE, async ([pack, list]) => {
+    const path = packPath(dir, pack);
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, list.map(lineOf).join(''));
+    await rename(temp, path);
+  });
+  if (!complete) return;
+  const used = new Set(complete.all.map(([key]) => packOf(key)));
+  // Packs no body needs any more, and the one-file-per-entry folders of earlier versions.
+  const unused = (await readdir(dir)).filter((name) => (/^pack-[0-9a-f]{2}\.jsonl$/.test(name) && !used.has(name.slice(5, 7))) || /^[0-9a-f]{2}$/.test(name));
+  await Promise.all(unused.map((name) => rm(join(dir, name), { recursive: true, force: true })));
 }

@@ -1,5 +1,5 @@
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,12 +73,29 @@ describe('worker threads and the Markdown cache', () => {
     files['content/en/blog/bench-00003.md'] = `${files['content/en/blog/bench-00003.md'] as string}\nOne more line.\n`;
     const edited = await fromThisThread();
     expect(edited.markdown).toEqual({ bodies: threads.markdown!.bodies, rendered: 1 });
-    const folder = readdirSync(join(cacheDir, 'markdown'))[0]!;
-    const [entry] = readdirSync(join(cacheDir, 'markdown', folder));
-    writeFileSync(join(cacheDir, 'markdown', folder, entry!), '{"key":"trunc');
+    // One line of a pack cut short, as a stopped build or a full disk would leave it.
+    const pack = readdirSync(join(cacheDir, 'markdown')).find((name) => name.endsWith('.jsonl'))!;
+    const lines = readFileSync(join(cacheDir, 'markdown', pack), 'utf8').split('\n').filter(Boolean);
+    writeFileSync(join(cacheDir, 'markdown', pack), [`${lines[0]!.slice(0, 100)}`, ...lines.slice(1)].join('\n'));
     const again = await fromThisThread();
     expect(again.markdown?.rendered).toBe(1);
     expect(again.ok && edited.ok).toBe(true);
+    expect(differences(again, threads).filter((path) => !path.includes('bench-00003'))).toEqual([]);
+  });
+
+  it('packs entries in at most 256 files, which a complete render leaves holding exactly the bodies it used', async () => {
+    const files = site();
+    const cacheDir = join(dir, 'packs');
+    cpSync(join(dir, 'b'), cacheDir, { recursive: true });
+    const packs = () => readdirSync(join(cacheDir, 'markdown'));
+    const lineCount = () => packs().reduce((n, name) => n + readFileSync(join(cacheDir, 'markdown', name), 'utf8').split('\n').filter(Boolean).length, 0);
+    expect(packs().every((name) => /^pack-[0-9a-f]{2}\.jsonl$/.test(name))).toBe(true);
+    expect(packs().length).toBeLessThanOrEqual(256);
+    expect(lineCount()).toBe(threads.markdown!.bodies);
+    // An edited body: its old entry goes, its new one comes, nothing else is rendered.
+    files['content/en/blog/bench-00004.md'] = `${files['content/en/blog/bench-00004.md'] as string}\nAnother line.\n`;
+    expect((await run(files, 1, cacheDir)).markdown).toEqual({ bodies: threads.markdown!.bodies, rendered: 1 });
+    expect(lineCount()).toBe(threads.markdown!.bodies);
   });
 });
 

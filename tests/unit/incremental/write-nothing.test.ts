@@ -29,7 +29,7 @@ describe('build({ write: false })', () => {
     const outDir = join(dir, 'dev-out');
     const result = await build({ root: ROOT, fs: memorySourceFs(files()), write: false, cacheWrites: true, cacheDir, outDir, jobs: 1 });
     expect(result.ok).toBe(true);
-    expect(entries(join(cacheDir, 'markdown')).some((path) => path.endsWith('.json'))).toBe(true);
+    expect(entries(join(cacheDir, 'markdown')).some((path) => path.endsWith('.jsonl'))).toBe(true);
     expect(entries(join(cacheDir, 'images')).some((path) => path.endsWith('manifest.json'))).toBe(true);
     expect(existsSync(outDir)).toBe(false);
   });
