@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFile } from '../fs/replace-file.js';
 import type { ImageCache, ProcessedImage } from '../images/encode-images.js';
 import type { ImageVariant } from '../model/images.js';
 
@@ -34,9 +35,7 @@ export function diskImageCache(dir: string): ImageCache {
       for (const v of image.variants) await writeFile(join(folder, fileName(v)), v.bytes);
       const manifest: Manifest = { width: image.width, height: image.height, variants: image.variants.map(({ bytes, ...v }) => ({ ...v, sha256: sha256(bytes) })) };
       // Two builds may write one entry at once: each writes its own temporary file.
-      const temp = join(folder, `manifest.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-      await writeFile(temp, JSON.stringify(manifest));
-      await rename(temp, join(folder, 'manifest.json'));
+      await replaceFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
     },
   };
 }

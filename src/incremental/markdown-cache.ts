@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFile } from '../fs/replace-file.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import type { CacheStats } from '../pipeline/build-result.js';
 import type { ImageFacts } from '../model/images.js';
@@ -141,12 +142,7 @@ async function writePacks(dir: string, added: readonly Entry[], complete?: { all
   const rewrite = new Map([...byPack(complete?.all ?? [], ([key]) => key)].filter(([pack]) => complete!.stale.has(pack)));
   const append = [...byPack(added, ([key]) => key)].filter(([pack]) => !rewrite.has(pack));
   await mapConcurrent(append, FILES_AT_ONCE, ([pack, list]) => appendFile(packPath(dir, pack), `\n${list.map(lineOf).join('')}`));
-  await mapConcurrent([...rewrite], FILES_AT_ONCE, async ([pack, list]) => {
-    const path = packPath(dir, pack);
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, list.map(lineOf).join(''));
-    await rename(temp, path);
-  });
+  await mapConcurrent([...rewrite], FILES_AT_ONCE, ([pack, list]) => replaceFile(packPath(dir, pack), list.map(lineOf).join('')));
   if (!complete) return;
   const used = new Set(complete.all.map(([key]) => packOf(key)));
   // Packs no body needs any more, and the one-file-per-entry folders of earlier versions.

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { replaceFile } from '../fs/replace-file.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
@@ -109,9 +109,7 @@ async function writeManifest(folder: string, salt: string, pages: ReadonlyMap<st
       }),
     };
   }
-  const temp = join(folder, `${MANIFEST}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  await writeFile(temp, JSON.stringify({ salt, deps: [...index.keys()], pages: records } satisfies Manifest));
-  await rename(temp, join(folder, MANIFEST));
+  await replaceFile(join(folder, MANIFEST), JSON.stringify({ salt, deps: [...index.keys()], pages: records } satisfies Manifest));
 }
 
 async function removeUnused(cacheDir: string, used: ReadonlySet<string>): Promise<void> {

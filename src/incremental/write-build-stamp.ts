@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { replaceFile } from '../fs/replace-file.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { buildStampPath, STAMP_VERSION, type BuildStamp, type StampedFile, type StampedReport } from './build-stamp.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
@@ -21,9 +21,7 @@ export async function writeBuildStamp(cacheDir: string, outDir: string, inputs: 
     const stamp: BuildStamp = { version: STAMP_VERSION, inputs, files, report: { ...report, diagnostics } };
     const path = buildStampPath(cacheDir, outDir);
     await mkdir(dirname(path), { recursive: true });
-    const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temp, JSON.stringify(stamp));
-    await rename(temp, path);
+    await replaceFile(path, JSON.stringify(stamp));
   } catch {
     // The cache only saves time.
   }
