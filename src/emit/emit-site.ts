@@ -37,8 +37,7 @@ export function collectOutput(files: readonly OutputFile[]): { output: Map<strin
  * from the previous output are hard links to its files, never read.
  */
 export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging: Staging): Promise<void> {
-  const { target, dir } = staging;
-  const retired = join(dirname(target), `.sitegen-old-${dir.slice(dir.lastIndexOf('.sitegen-tmp-') + '.sitegen-tmp-'.length)}`);
+  const { target, dir, retired } = staging;
   try {
     await staging.settled();
     const dirs = new Set<string>();

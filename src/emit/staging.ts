@@ -13,6 +13,8 @@ export interface Staging {
   readonly target: string;
   /** The staging folder, absolute. */
   readonly dir: string;
+  /** Where the previous output goes during the swap (a sibling named like the staging folder). */
+  readonly retired: string;
   readonly store: PageStore;
   /** Every page handed to the store is written (rejects with the first failed write). */
   settled(): Promise<void>;
@@ -25,7 +27,8 @@ export const PENDING_WRITES = 128;
 
 export async function openStaging(outDir: string): Promise<Staging> {
   const target = resolve(outDir);
-  const dir = join(dirname(target), `.sitegen-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const dir = join(dirname(target), `.sitegen-tmp-${token}`);
   await mkdir(dir, { recursive: true });
   const folders = new Map<string, Promise<unknown>>();
   const folder = (path: string) => {
@@ -33,24 +36,22 @@ export async function openStaging(outDir: string): Promise<Staging> {
     if (!made) folders.set(path, (made = mkdir(path, { recursive: true })));
     return made;
   };
-  let pending = 0;
   let failure: unknown;
   let waiting: (() => void) | undefined;
   let drained: Promise<void> | undefined;
+  /** The writes still running (render waits while there are too many). */
   const writes = new Set<Promise<void>>();
   const store: PageStore = {
     put(path, bytes): FileOnDisk {
       const file = join(dir, path);
-      pending++;
       const write = folder(dirname(file))
         .then(() => writeFile(file, bytes))
         .catch((error: unknown) => {
           failure ??= error;
         })
         .finally(() => {
-          pending--;
           writes.delete(write);
-          if (pending < PENDING_WRITES / 2 && waiting) {
+          if (writes.size < PENDING_WRITES / 2 && waiting) {
             waiting();
             waiting = undefined;
             drained = undefined;
@@ -60,13 +61,14 @@ export async function openStaging(outDir: string): Promise<Staging> {
       return { onDisk: file, size: bytes.byteLength };
     },
     backlog() {
-      if (pending < PENDING_WRITES) return undefined;
+      if (writes.size < PENDING_WRITES) return undefined;
       return (drained ??= new Promise<void>((resolve) => (waiting = resolve)));
     },
   };
   return {
     target,
     dir,
+    retired: join(dirname(target), `.sitegen-old-${token}`),
     store,
     async settled() {
       while (writes.size) await Promise.all([...writes]);
