@@ -68,8 +68,8 @@ export function inputsDigest(inputs: BuildInputs): string {
 /** The previous build of an output as it is on disk now. */
 export interface PreviousOutput {
   stamp: BuildStamp;
-  /** Output files still as that build wrote them (size, time and inode), with their sizes: they can be reused. */
-  intact: ReadonlyMap<string, number>;
+  /** Output files still as that build wrote them (size, time and inode). */
+  intact: ReadonlySet<string>;
   /** Every file intact and none added: the output is exactly what that build wrote. */
   complete: boolean;
   /**
@@ -101,7 +101,7 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
     const now = await stat(join(outDir, path)).catch(() => undefined);
     return !!now && now.size === size && now.mtimeMs === mtimeMs && now.ino === ino;
   });
-  const intact = new Map(stamp.files.flatMap((file, i) => (same[i] ? [[file[0], file[1]] as const] : [])));
+  const intact = new Set(stamp.files.flatMap((file, i) => (same[i] ? [file[0]] : [])));
   const damaged = stamp.files.some((file) => !Array.isArray(file) || typeof file[0] !== 'string');
   const changed = damaged ? undefined : new Set(stamp.files.map(([path]) => path).filter((path) => !intact.has(path)));
   return { stamp, intact, changed, complete: intact.size === stamp.files.length && present.length === intact.size && present.every((path) => intact.has(path)) };

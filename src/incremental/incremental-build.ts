@@ -64,7 +64,6 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir) : undefined;
   const kept = options.upToDateCheck && !session.shared && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
-  let reused: ReusablePages = new Map();
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
@@ -75,6 +74,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       // Pages whose inputs equal those recorded by the previous build keep its bytes: in a session
       // the last build's, in memory; otherwise the cache's files (page-cache.ts), never read.
       const last = session.last;
+      let reused: ReusablePages = new Map();
       if (last) reused = reusablePages(routed, keyInputs, last.pages, (paths) => new Map(paths.flatMap((p) => (last.output.has(p) ? [[p, last.output.get(p)!] as const] : []))));
       else if (fromDisk) {
         const cache = await readPageCache(cacheDir, renderSalt);
@@ -92,7 +92,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
     async stamp(rendered, report) {
       if (!stampInputs) return;
       await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report);
-      await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output, new Set(reused.keys()));
+      await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
     },
   };
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { replaceFile } from '../fs/replace-file.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
-import { sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
+import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
 import type { RenderedPage } from '../render/render-site.js';
 
 /**
@@ -75,10 +75,15 @@ async function presentKeys(cacheDir: string): Promise<Set<string>> {
  * manifest is replaced, and files no page of this build uses are removed. The cache only saves
  * time: a failure leaves it to the next build.
  */
-export async function keepPages(cacheDir: string, salt: string, outDir: string, pages: ReadonlyMap<string, RenderedPage>, output: ReadonlyMap<string, OutputBytes>, reused: ReadonlySet<string>): Promise<void> {
+export async function keepPages(cacheDir: string, salt: string, outDir: string, pages: ReadonlyMap<string, RenderedPage>, output: ReadonlyMap<string, OutputBytes>): Promise<void> {
   try {
     const folder = folderOf(cacheDir);
-    const rendered = [...pages.keys()].filter((path) => !reused.has(path));
+    // A page taken from the cache stands in the output as the cache's own file.
+    const fromCache = (path: string) => {
+      const bytes = output.get(path);
+      return !!bytes && isOnDisk(bytes) && bytes.onDisk === fileOfKey(cacheDir, pages.get(path)!.key);
+    };
+    const rendered = [...pages.keys()].filter((path) => !fromCache(path));
     const shards = new Set(rendered.map((path) => dirname(fileOfKey(cacheDir, pages.get(path)!.key))));
     await mapConcurrent([...shards], FILES_AT_ONCE, (shard) => mkdir(shard, { recursive: true }));
     await mapConcurrent(rendered, FILES_AT_ONCE, async (path) => {
