@@ -15,34 +15,35 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };
  */
 export function renderSitemaps(pages: readonly Page[], config: SiteConfig, limits = SITEMAP_LIMITS): OutputFile[] {
   const files: OutputFile[] = [];
+  const href = hrefs();
   for (const host of HOST_KEYS) {
     const indexEntries: { url: string; lastmod?: string }[] = [];
     for (const locale of LOCALES.filter((l) => l.host === host)) {
       const listed = pages.filter((p) => p.locale === locale.code && p.indexable).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const chunks = chunkSitemaps(listed, limits);
+      const chunks = chunkSitemaps(listed, limits, href);
       chunks.forEach((chunk, i) => {
         const name = i === 0 ? locale.sitemapFile : locale.sitemapFile.replace(/\.xml$/, `-${i + 1}.xml`);
         files.push({ path: `${hostDir(config, host)}/${name}`, contents: chunk.xml });
         indexEntries.push({ url: `${config.hosts[host]}/${name}`, ...(chunk.lastmod ? { lastmod: chunk.lastmod } : {}) });
       });
     }
-    const index = renderIndex(indexEntries);
+    const index = renderIndex(indexEntries, href);
     files.push({ path: `${hostDir(config, host)}/index-sitemap.xml`, contents: index });
     files.push({ path: `${hostDir(config, host)}/sitemap.xml`, contents: index });
   }
   return files;
 }
 
-function chunkSitemaps(pages: Page[], limits: typeof SITEMAP_LIMITS): { xml: string; lastmod?: string }[] {
+function chunkSitemaps(pages: Page[], limits: typeof SITEMAP_LIMITS, href: Href): { xml: string; lastmod?: string }[] {
   const chunks: { xml: string; lastmod?: string }[] = [];
   let start = 0;
   do {
     let size = Math.min(limits.urls, pages.length - start);
-    let xml = renderUrlset(pages.slice(start, start + size));
+    let xml = renderUrlset(pages.slice(start, start + size), href);
     // Halve until the file fits the byte limit: rare, and keeps every file valid.
     while (Buffer.byteLength(xml) > limits.bytes && size > 1) {
       size = Math.ceil(size / 2);
-      xml = renderUrlset(pages.slice(start, start + size));
+      xml = renderUrlset(pages.slice(start, start + size), href);
     }
     const lastmod = pages.slice(start, start + size).map((p) => p.lastmod).filter((d): d is string => !!d).sort().at(-1);
     chunks.push({ xml, ...(lastmod ? { lastmod } : {}) });
@@ -53,25 +54,41 @@ function chunkSitemaps(pages: Page[], limits: typeof SITEMAP_LIMITS): { xml: str
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
+/** A URL serialised as a browser's URL parser does (non-ASCII percent-encoded), each URL parsed once. */
+type Href = (url: string) => string;
+
 /**
- * Written as strings (a stream library cost seconds at 80 000 URLs). URLs are serialised as a
- * browser's URL parser does (non-ASCII percent-encoded) and escaped; lastmod is the date only.
+ * Every page of a cluster lists every other as an alternate: remembered, each URL is parsed once,
+ * not once per page of its cluster.
  */
-function renderUrlset(pages: Page[]): string {
+function hrefs(): Href {
+  const seen = new Map<string, string>();
+  return (url) => {
+    let href = seen.get(url);
+    if (href === undefined) seen.set(url, (href = new URL(url).href));
+    return href;
+  };
+}
+
+/**
+ * Written as strings, without a stream library (the scale issue found one among a CI build's
+ * costs). URLs are serialised by `href` and escaped; lastmod is the date only.
+ */
+function renderUrlset(pages: Page[], href: Href): string {
   const parts = [`${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">`];
   for (const page of pages) {
-    parts.push(`<url><loc>${escapeXmlText(new URL(page.url).href)}</loc>`);
+    parts.push(`<url><loc>${escapeXmlText(href(page.url))}</loc>`);
     if (page.lastmod) parts.push(`<lastmod>${dateOnly(page.lastmod)}</lastmod>`);
-    for (const a of page.alternates) parts.push(`<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(new URL(a.url).href)}"/>`);
+    for (const a of page.alternates) parts.push(`<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(href(a.url))}"/>`);
     parts.push('</url>');
   }
   parts.push('</urlset>');
   return parts.join('');
 }
 
-function renderIndex(entries: { url: string; lastmod?: string }[]): string {
+function renderIndex(entries: { url: string; lastmod?: string }[], href: Href): string {
   const parts = [`${XML_DECLARATION}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`];
-  for (const entry of entries) parts.push(`<sitemap><loc>${escapeXmlText(new URL(entry.url).href)}</loc>${entry.lastmod ? `<lastmod>${dateOnly(entry.lastmod)}</lastmod>` : ''}</sitemap>`);
+  for (const entry of entries) parts.push(`<sitemap><loc>${escapeXmlText(href(entry.url))}</loc>${entry.lastmod ? `<lastmod>${dateOnly(entry.lastmod)}</lastmod>` : ''}</sitemap>`);
   parts.push('</sitemapindex>');
   return parts.join('');
 }
