@@ -65,6 +65,12 @@ export function projectOnDisk(files: Record<string, string | Uint8Array>, prefix
   return root;
 }
 
+/** The output paths whose bytes differ between two builds, or that only one of them has. */
+export function outputDifferences(a: BuildResult, b: BuildResult): string[] {
+  const paths = new Set([...a.output.keys(), ...b.output.keys()]);
+  return [...paths].filter((p) => Buffer.compare(Buffer.from(a.output.get(p) ?? []), Buffer.from(b.output.get(p) ?? [])) !== 0);
+}
+
 export function htmlAt(result: BuildResult, path: string): string {
   const bytes = result.output.get(path);
   if (!bytes) throw new Error(`no output at ${path}; have e.g. ${[...result.output.keys()].filter((k) => k.endsWith('.html')).slice(0, 5).join(', ')}`);

@@ -7,7 +7,7 @@ import { rebuild } from '../../../src/serve/dev-rebuild.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { renderInThisThread, type MarkdownRenderer } from '../../../src/parse/markdown-jobs.js';
 import { warmUpMarkdown } from '../../../src/incremental/warm-up.js';
-import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, publicFiles, ROOT, simplePage } from '../../helpers/fixture.js';
+import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, outputDifferences, publicFiles, ROOT, simplePage } from '../../helpers/fixture.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-body-edits-')); });
@@ -46,8 +46,6 @@ async function session(files: Files) {
   };
 }
 
-const differences = (a: BuildResult, b: BuildResult) => [...new Set([...a.output.keys(), ...b.output.keys()])]
-  .filter((path) => Buffer.compare(Buffer.from(a.output.get(path) ?? []), Buffer.from(b.output.get(path) ?? [])) !== 0);
 const renderedCount = (result: BuildResult | undefined) => result!.rendered!.pages - result!.rendered!.reused;
 const appendTo = (text: string | Uint8Array | undefined, line: string) => `${text as string}\n${line}\n`;
 
@@ -60,7 +58,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     expect(renderedCount(result)).toBe(1);
     expect(result!.timings.load).toBeUndefined(); // nothing was loaded, validated or routed again
     expect(htmlAt(result!, `${MAIN}/blog/post-3.html`)).toContain('A new closing sentence.');
-    expect(differences(result!, await dev.full())).toEqual([]);
+    expect(outputDifferences(result!, await dev.full())).toEqual([]);
     await dev.close();
   });
 
@@ -72,7 +70,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     expect(result?.ok).toBe(true);
     expect(htmlAt(result!, `${MAIN}/blog/post-2.html`)).toContain('<p>A new opening of post 2.</p>');
     expect(renderedCount(result)).toBeGreaterThan(1); // the blog list, the category and tag pages holding post 2
-    expect(differences(result!, await dev.full())).toEqual([]);
+    expect(outputDifferences(result!, await dev.full())).toEqual([]);
     await dev.close();
   });
 
@@ -85,7 +83,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
         'content/fr/blog/post-1.md': appendTo(files['content/fr/blog/post-1.md'], `Tour ${round} en français.`),
       });
       expect(renderedCount(result)).toBe(2);
-      expect(differences(result!, await dev.full())).toEqual([]);
+      expect(outputDifferences(result!, await dev.full())).toEqual([]);
     }
     await dev.close();
   });
@@ -97,7 +95,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const result = await dev.edit({ 'content/en/blog/post-4.md': post.replace('title: Post 4', 'title: Post four') });
     expect(result!.timings.load).toBeGreaterThanOrEqual(0);
     expect(htmlAt(result!, `${MAIN}/blog.html`)).toContain('Post four');
-    expect(differences(result!, await dev.full())).toEqual([]);
+    expect(outputDifferences(result!, await dev.full())).toEqual([]);
     await dev.close();
   });
 
@@ -112,7 +110,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const fixed = await dev.edit({ 'content/en/blog/post-5.md': `${good}\nSee [the plans](/pricing).\n` });
     expect(fixed?.ok).toBe(true);
     expect(renderedCount(fixed)).toBe(1);
-    expect(differences(fixed!, await dev.full())).toEqual([]);
+    expect(outputDifferences(fixed!, await dev.full())).toEqual([]);
     await dev.close();
   });
 
@@ -124,10 +122,10 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const deleted = await dev.edit({}, ['content/en/blog/post-8.md']);
     expect(deleted?.ok).toBe(true);
     expect(deleted!.output.has(`${MAIN}/blog/post-8.html`)).toBe(false);
-    expect(differences(deleted!, await dev.full())).toEqual([]);
+    expect(outputDifferences(deleted!, await dev.full())).toEqual([]);
     const added = await dev.edit({ 'content/en/blog/post-9.md': blogPost({ title: 'Post 9', date: '2026-03-09' }, 'Nine.\n') });
     expect(added!.output.has(`${MAIN}/blog/post-9.html`)).toBe(true);
-    expect(differences(added!, await dev.full())).toEqual([]);
+    expect(outputDifferences(added!, await dev.full())).toEqual([]);
     await dev.close();
   });
 

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../../src/build.js';
+import { build } from '../../../src/build.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { makeArticle } from '../../bench/corpus.mjs';
-import { baseFiles, blogPost, MAIN, publicFiles, ROOT } from '../../helpers/fixture.js';
+import { baseFiles, blogPost, MAIN, outputDifferences, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-incremental-')); });
@@ -29,10 +29,6 @@ const incremental = (files: Record<string, string | Uint8Array>) => build({ root
 /** The same site built from nothing, in memory. */
 const scratch = (files: Record<string, string | Uint8Array>) => build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, jobs: 1 });
 
-function differences(a: BuildResult, b: BuildResult): string[] {
-  const paths = new Set([...a.output.keys(), ...b.output.keys()]);
-  return [...paths].filter((p) => Buffer.compare(Buffer.from(a.output.get(p) ?? []), Buffer.from(b.output.get(p) ?? [])) !== 0);
-}
 
 describe('incremental builds', () => {
   const files = site();
@@ -45,7 +41,7 @@ describe('incremental builds', () => {
     expect(first.rendered).toEqual({ pages: total, reused: 0 });
     const second = await incremental(files);
     expect(second.rendered).toEqual({ pages: total, reused: total });
-    expect(differences(first, second)).toEqual([]);
+    expect(outputDifferences(first, second)).toEqual([]);
   });
 
   it('renders only the page of an edited article body', async () => {
@@ -61,7 +57,7 @@ describe('incremental builds', () => {
     const rendered = total - result.rendered!.reused;
     expect(rendered).toBeGreaterThan(1);
     expect(rendered).toBeLessThan(total / 4);
-    expect(differences(result, await scratch(files))).toEqual([]);
+    expect(outputDifferences(result, await scratch(files))).toEqual([]);
   });
 
   it('renders only the French pages when a French message changes', async () => {
@@ -78,7 +74,7 @@ describe('incremental builds', () => {
     const pricing = result.pages.filter((p) => p.key === 'pricing').length;
     expect(rendered).toBe(pricing);
     expect(new TextDecoder().decode(result.output.get(`${MAIN}/pricing.html`))).toContain('8.9');
-    expect(differences(result, await scratch(files))).toEqual([]);
+    expect(outputDifferences(result, await scratch(files))).toEqual([]);
   });
 
   it('removes the page of a deleted article and updates its lists; nothing stale is left in dist', async () => {
@@ -88,7 +84,7 @@ describe('incremental builds', () => {
     expect(result.ok).toBe(true);
     expect(result.output.has(`${MAIN}/blog/goodbye.html`)).toBe(false);
     expect(existsSync(join(dir, 'dist', MAIN, 'blog/goodbye.html'))).toBe(false);
-    expect(differences(result, await scratch(files))).toEqual([]);
+    expect(outputDifferences(result, await scratch(files))).toEqual([]);
   });
 
   it('renders everything again when the manifest is damaged', async () => {

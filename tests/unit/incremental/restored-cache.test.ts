@@ -2,10 +2,10 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../../src/build.js';
+import { build } from '../../../src/build.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { makeArticle } from '../../bench/corpus.mjs';
-import { baseFiles, blogPost, MAIN, publicFiles, ROOT } from '../../helpers/fixture.js';
+import { baseFiles, blogPost, MAIN, outputDifferences, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sitegen-restored-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,10 +28,6 @@ function ciRun(files: Files, savedCache: string, name: string) {
   return build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, `${name}-dist`), cacheDir, minify: true, jobs: 1 });
 }
 const scratch = (files: Files) => build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, jobs: 1 });
-function differences(a: BuildResult, b: BuildResult): string[] {
-  const paths = new Set([...a.output.keys(), ...b.output.keys()]);
-  return [...paths].filter((p) => Buffer.compare(Buffer.from(a.output.get(p) ?? []), Buffer.from(b.output.get(p) ?? [])) !== 0);
-}
 
 describe('a build with only its cache restored (CI on a fresh clone)', () => {
   const files = site();
@@ -44,14 +40,14 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     total = first.rendered!.pages;
     const again = await ciRun(files, saved, 'same');
     expect(again.rendered).toEqual({ pages: total, reused: total });
-    expect(differences(again, await scratch(files))).toEqual([]);
+    expect(outputDifferences(again, await scratch(files))).toEqual([]);
   });
 
   it('renders only the page of an edited article body', async () => {
     const edited = { ...files, [article(files, 2)]: `${files[article(files, 2)] as string}\nOne more closing line.\n` };
     const result = await ciRun(edited, saved, 'body');
     expect(result.rendered).toEqual({ pages: total, reused: total - 1 });
-    expect(differences(result, await scratch(edited))).toEqual([]);
+    expect(outputDifferences(result, await scratch(edited))).toEqual([]);
   });
 
   it('renders the lists that show a changed title, and a new article with its lists', async () => {
@@ -59,13 +55,13 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     const byTitle = await ciRun(retitled, saved, 'title');
     expect(byTitle.rendered!.reused).toBeLessThan(total - 1);
     expect(byTitle.rendered!.reused).toBeGreaterThan(0);
-    expect(differences(byTitle, await scratch(retitled))).toEqual([]);
+    expect(outputDifferences(byTitle, await scratch(retitled))).toEqual([]);
     // Dated like an existing article: a newer year would change every page's copyright line.
     const added = { ...files, 'content/en/blog/brand-new.md': blogPost({ title: 'Brand new', date: makeArticle('en', 1, 8).date }, 'A new article.\n') };
     const byNew = await ciRun(added, saved, 'new');
     expect(byNew.rendered!.pages).toBe(total + 1);
     expect(byNew.rendered!.reused).toBeGreaterThan(0);
-    expect(differences(byNew, await scratch(added))).toEqual([]);
+    expect(outputDifferences(byNew, await scratch(added))).toEqual([]);
   });
 
   it('keeps no page file that no page uses, and repairs an entry whose output file was changed in place', async () => {
@@ -84,10 +80,10 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     writeFileSync(page, '<p>changed by hand</p>');
     const repaired = await run(files);
     expect(repaired.rendered!.reused).toBe(total - 1);
-    expect(differences(repaired, await scratch(files))).toEqual([]);
+    expect(outputDifferences(repaired, await scratch(files))).toEqual([]);
     // And the cache it leaves gives a fresh output the right page.
     const fresh = await ciRun(files, cacheDir, 'after-tamper');
-    expect(differences(fresh, await scratch(files))).toEqual([]);
+    expect(outputDifferences(fresh, await scratch(files))).toEqual([]);
     // The build without the extra article left no file for its page (the count above is after it).
     expect(withExtra.rendered!.pages).toBe(total + 1);
   });

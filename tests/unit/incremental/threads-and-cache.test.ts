@@ -11,7 +11,7 @@ import { getLocale } from '../../../src/model/locale-table.js';
 import { renderInThisThread, type MarkdownJob } from '../../../src/parse/markdown-jobs.js';
 import { markdownPool } from '../../../src/parallel/markdown-pool.js';
 import { makeArticle } from '../../bench/corpus.mjs';
-import { baseFiles, blogPost, publicFiles, ROOT } from '../../helpers/fixture.js';
+import { baseFiles, blogPost, outputDifferences, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 let dir: string;
 let workerScript: string;
@@ -39,8 +39,6 @@ function site(): Record<string, string | Uint8Array> {
   return files;
 }
 
-const differences = (a: BuildResult, b: BuildResult) => [...new Set([...a.output.keys(), ...b.output.keys()])]
-  .filter((path) => Buffer.compare(Buffer.from(a.output.get(path) ?? []), Buffer.from(b.output.get(path) ?? [])) !== 0);
 
 describe('worker threads and the Markdown cache', () => {
   const run = (files: Record<string, string | Uint8Array>, jobs: number, cacheDir: string, cache = true) =>
@@ -57,8 +55,8 @@ describe('worker threads and the Markdown cache', () => {
     const warm = await run(site(), 3, join(dir, 'b'));
     expect(inThread.ok).toBe(true);
     expect(inThread.output.size).toBeGreaterThan(500);
-    expect(differences(inThread, threads)).toEqual([]);
-    expect(differences(inThread, warm)).toEqual([]);
+    expect(outputDifferences(inThread, threads)).toEqual([]);
+    expect(outputDifferences(inThread, warm)).toEqual([]);
     expect(threads.markdown).toEqual({ bodies: expect.any(Number), rendered: threads.markdown!.bodies });
     expect(warm.markdown).toEqual({ bodies: threads.markdown!.bodies, rendered: 0 });
     expect(inThread.markdown).toBeUndefined();
@@ -80,7 +78,7 @@ describe('worker threads and the Markdown cache', () => {
     const again = await fromThisThread();
     expect(again.markdown?.rendered).toBe(1);
     expect(again.ok && edited.ok).toBe(true);
-    expect(differences(again, threads).filter((path) => !path.includes('bench-00003'))).toEqual([]);
+    expect(outputDifferences(again, threads).filter((path) => !path.includes('bench-00003'))).toEqual([]);
   });
 
   it('packs entries in at most 256 files, which a complete render leaves holding exactly the bodies it used', async () => {
