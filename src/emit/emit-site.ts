@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
-import type { OutputBytes, OutputFile } from '../model/output-file.js';
+import { isOnDisk, type OutputBytes, type OutputFile } from '../model/output-file.js';
 import { openStaging, type Staging } from './staging.js';
 
 /**
@@ -48,23 +48,24 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
     // hard link to that file (nothing to do for a page streamed to its own place).
     const first = new Map<Uint8Array, string>();
     const writes: [string, Uint8Array][] = [];
-    const links: [from: string, to: string, bytes: OutputBytes][] = [];
+    const links: [from: string, to: string][] = [];
     for (const [path, bytes] of output) {
       const file = join(dir, path);
-      if (!(bytes instanceof Uint8Array)) {
-        if (bytes.onDisk !== file) links.push([bytes.onDisk, file, bytes]);
+      if (isOnDisk(bytes)) {
+        if (bytes.onDisk !== file) links.push([bytes.onDisk, file]);
         continue;
       }
       const original = first.get(bytes);
-      if (original !== undefined) links.push([join(dir, original), file, bytes]);
+      if (original !== undefined) links.push([original, file]);
       else {
-        first.set(bytes, path);
+        first.set(bytes, file);
         writes.push([file, bytes]);
       }
     }
     await mapConcurrent(writes, FILES_AT_ONCE, ([file, bytes]) => writeFile(file, bytes));
-    // Where a hard link cannot be made (another file system, a link limit), the file is copied.
-    await mapConcurrent(links, FILES_AT_ONCE, ([from, to, bytes]) => link(from, to).catch(() => (bytes instanceof Uint8Array ? writeFile(to, bytes) : copyFile(from, to))));
+    // Where a hard link cannot be made (another file system, a link limit), the file is copied
+    // (every link's source is on disk by now: the writes above came first).
+    await mapConcurrent(links, FILES_AT_ONCE, ([from, to]) => link(from, to).catch(() => copyFile(from, to)));
     let hadPrevious = true;
     try {
       await rename(target, retired);

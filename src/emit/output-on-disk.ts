@@ -8,14 +8,18 @@ import { join } from 'node:path';
  * document) read just those.
  */
 export class OutputOnDisk implements ReadonlyMap<string, Uint8Array> {
-  constructor(private readonly dir: string, private readonly paths: readonly string[]) {}
+  private readonly paths: ReadonlySet<string>;
+
+  constructor(private readonly dir: string, paths: Iterable<string>) {
+    this.paths = new Set(paths);
+  }
 
   get size(): number {
-    return this.paths.length;
+    return this.paths.size;
   }
 
   has(path: string): boolean {
-    return this.index().has(path);
+    return this.paths.has(path);
   }
 
   get(path: string): Uint8Array | undefined {
@@ -42,10 +46,5 @@ export class OutputOnDisk implements ReadonlyMap<string, Uint8Array> {
 
   forEach(callback: (value: Uint8Array, key: string, map: ReadonlyMap<string, Uint8Array>) => void): void {
     for (const [path, bytes] of this.entries()) callback(bytes, path, this);
-  }
-
-  private known?: Set<string>;
-  private index(): Set<string> {
-    return (this.known ??= new Set(this.paths));
   }
 }

@@ -6,7 +6,7 @@ export interface OutputFile {
 
 /**
  * Bytes that are already a file: a page streamed to the staging folder as it was rendered, or a page
- * kept unchanged from the previous output. Emit links such a file into place and never reads it, so
+ * taken unchanged from the page cache (src/incremental/page-cache.ts). Emit links such a file into place and never reads it, so
  * a build holds no page's bytes longer than it takes to write them.
  */
 export interface FileOnDisk {
@@ -36,6 +36,6 @@ export const IN_MEMORY: PageStore = { put: (_path, bytes) => bytes, backlog: () 
 
 /** An output held in memory (IN_MEMORY): every file's bytes, typed as such. Throws on a file on disk, which only a build that writes has. */
 export function inMemory(output: Map<string, OutputBytes>): Map<string, Uint8Array> {
-  for (const [path, bytes] of output) if (!(bytes instanceof Uint8Array)) throw new Error(`${path} is on disk, not in memory`);
+  for (const [path, bytes] of output) if (isOnDisk(bytes)) throw new Error(`${path} is on disk, not in memory`);
   return output as Map<string, Uint8Array>;
 }
