@@ -1,6 +1,7 @@
-import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { linkOrCopy } from '../fs/link-or-copy.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { isOnDisk, type OutputBytes, type OutputFile } from '../model/output-file.js';
@@ -63,9 +64,8 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
       }
     }
     await mapConcurrent(writes, FILES_AT_ONCE, ([file, bytes]) => writeFile(file, bytes));
-    // Where a hard link cannot be made (another file system, a link limit), the file is copied
-    // (every link's source is on disk by now: the writes above came first).
-    await mapConcurrent(links, FILES_AT_ONCE, ([from, to]) => link(from, to).catch(() => copyFile(from, to)));
+    // Every link's source is on disk by now: the writes above came first.
+    await mapConcurrent(links, FILES_AT_ONCE, ([from, to]) => linkOrCopy(from, to));
     let hadPrevious = true;
     try {
       await rename(target, retired);

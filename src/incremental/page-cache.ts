@@ -1,6 +1,7 @@
-import { copyFile, link, mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceFile } from '../fs/replace-file.js';
+import { linkOrCopy } from '../fs/link-or-copy.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
@@ -89,7 +90,7 @@ export async function keepPages(cacheDir: string, salt: string, outDir: string, 
     await mapConcurrent(rendered, FILES_AT_ONCE, async (path) => {
       const file = fileOfKey(cacheDir, pages.get(path)!.key);
       await unlink(file).catch(() => undefined);
-      await link(join(outDir, path), file).catch(() => copyFile(join(outDir, path), file));
+      await linkOrCopy(join(outDir, path), file);
     });
     await writeManifest(folder, salt, pages, output);
     await removeUnused(cacheDir, new Set([...pages.values()].map((page) => page.key)));
