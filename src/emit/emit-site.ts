@@ -1,4 +1,5 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { linkOrCopy } from '../fs/link-or-copy.js';
@@ -43,7 +44,7 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
     await staging.settled();
     const dirs = new Set<string>();
     for (const path of output.keys()) dirs.add(dirname(join(dir, path)));
-    for (const folder of [...dirs].sort()) await mkdir(folder, { recursive: true });
+    for (const folder of [...dirs].sort()) mkdirSync(folder, { recursive: true });
     // A file whose bytes are the very same buffer as an earlier one's (a page's hosting copy, its
     // 404.html twin) is a hard link to it: written once, stored once. A file already on disk is a
     // hard link to that file (nothing to do for a page streamed to its own place).
@@ -65,7 +66,7 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
     }
     await mapConcurrent(writes, FILES_AT_ONCE, ([file, bytes]) => writeFile(file, bytes));
     // Every link's source is on disk by now: the writes above came first.
-    await mapConcurrent(links, FILES_AT_ONCE, ([from, to]) => linkOrCopy(from, to));
+    for (const [from, to] of links) linkOrCopy(from, to);
     let hadPrevious = true;
     try {
       await rename(target, retired);

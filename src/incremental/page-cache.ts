@@ -1,9 +1,8 @@
-import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceFile } from '../fs/replace-file.js';
 import { linkOrCopy } from '../fs/link-or-copy.js';
-import { FILES_AT_ONCE } from '../fs/source-fs.js';
-import { mapConcurrent } from '../fs/map-concurrent.js';
 import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
 import type { RenderedPage } from '../render/render-site.js';
 
@@ -55,7 +54,7 @@ export async function readPageCache(cacheDir: string, salt: string): Promise<Pag
   } catch {
     // No manifest, or a damaged one: every page renders.
   }
-  const present = await presentKeys(cacheDir);
+  const present = presentKeys(cacheDir);
   return {
     records,
     fileOf: (record) => (present.has(record.key) ? { onDisk: fileOfKey(cacheDir, record.key), size: record.size } : undefined),
@@ -63,11 +62,19 @@ export async function readPageCache(cacheDir: string, salt: string): Promise<Pag
 }
 
 /** The keys that have a file, listed folder by folder (256 directory reads instead of a stat per page). */
-async function presentKeys(cacheDir: string): Promise<Set<string>> {
-  const folders = await readdir(folderOf(cacheDir)).catch(() => [] as string[]);
-  const names = await mapConcurrent(folders.filter((f) => /^[0-9a-f]{2}$/.test(f)), FILES_AT_ONCE, (f) => readdir(join(folderOf(cacheDir), f)).catch(() => [] as string[]));
-  return new Set(names.flat().map((name) => name.slice(0, -'.html'.length)));
+function presentKeys(cacheDir: string): Set<string> {
+  const names = shardsOf(folderOf(cacheDir)).flatMap((shard) => listOrNothing(join(folderOf(cacheDir), shard)));
+  return new Set(names.map((name) => name.slice(0, -'.html'.length)));
 }
+
+const listOrNothing = (dir: string): string[] => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+const shardsOf = (folder: string) => listOrNothing(folder).filter((f) => /^[0-9a-f]{2}$/.test(f));
 
 /**
  * After a build has written its output: the pages it rendered (not those it took from the cache)
@@ -86,14 +93,19 @@ export async function keepPages(cacheDir: string, salt: string, outDir: string, 
     };
     const rendered = [...pages.keys()].filter((path) => !fromCache(path));
     const shards = new Set(rendered.map((path) => dirname(fileOfKey(cacheDir, pages.get(path)!.key))));
-    await mapConcurrent([...shards], FILES_AT_ONCE, (shard) => mkdir(shard, { recursive: true }));
-    await mapConcurrent(rendered, FILES_AT_ONCE, async (path) => {
+    // Synchronous file-system calls in loops, as emit links (link-or-copy.ts).
+    for (const shard of shards) mkdirSync(shard, { recursive: true });
+    for (const path of rendered) {
       const file = fileOfKey(cacheDir, pages.get(path)!.key);
-      await unlink(file).catch(() => undefined);
-      await linkOrCopy(join(outDir, path), file);
-    });
+      try {
+        unlinkSync(file);
+      } catch {
+        // not there yet
+      }
+      linkOrCopy(join(outDir, path), file);
+    }
     await writeManifest(folder, salt, pages, output);
-    await removeUnused(cacheDir, new Set([...pages.values()].map((page) => page.key)));
+    removeUnused(cacheDir, new Set([...pages.values()].map((page) => page.key)));
   } catch {
     // The next build renders what it cannot take from here.
   }
@@ -118,13 +130,12 @@ async function writeManifest(folder: string, salt: string, pages: ReadonlyMap<st
   await replaceFile(join(folder, MANIFEST), JSON.stringify({ salt, deps: [...index.keys()], pages: records } satisfies Manifest));
 }
 
-async function removeUnused(cacheDir: string, used: ReadonlySet<string>): Promise<void> {
+function removeUnused(cacheDir: string, used: ReadonlySet<string>): void {
   const folder = folderOf(cacheDir);
-  const shards = (await readdir(folder)).filter((f) => /^[0-9a-f]{2}$/.test(f));
-  await mapConcurrent(shards, FILES_AT_ONCE, async (shard) => {
-    const names = await readdir(join(folder, shard));
+  for (const shard of shardsOf(folder)) {
+    const names = listOrNothing(join(folder, shard));
     const unused = names.filter((name) => !used.has(name.slice(0, -'.html'.length)));
-    if (unused.length === names.length) await rm(join(folder, shard), { recursive: true, force: true });
-    else await Promise.all(unused.map((name) => unlink(join(folder, shard, name)).catch(() => undefined)));
-  });
+    if (unused.length === names.length) rmSync(join(folder, shard), { recursive: true, force: true });
+    else for (const name of unused) rmSync(join(folder, shard, name), { force: true });
+  }
 }

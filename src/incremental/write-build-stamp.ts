@@ -1,9 +1,8 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceFile } from '../fs/replace-file.js';
-import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { buildStampPath, STAMP_VERSION, type BuildStamp, type StampedFile, type StampedReport } from './build-stamp.js';
-import { mapConcurrent } from '../fs/map-concurrent.js';
 
 /**
  * Records a successful build (build-stamp.ts) after its output is in place: the inputs'
@@ -13,8 +12,9 @@ import { mapConcurrent } from '../fs/map-concurrent.js';
  */
 export async function writeBuildStamp(cacheDir: string, outDir: string, inputs: string, paths: Iterable<string>, report: StampedReport): Promise<void> {
   try {
-    const files = await mapConcurrent([...paths].sort(), FILES_AT_ONCE, async (path): Promise<StampedFile> => {
-      const written = await stat(join(outDir, path));
+    // stat in a loop: tens of thousands of files, a few microseconds each (see linkOrCopy).
+    const files = [...paths].sort().map((path): StampedFile => {
+      const written = statSync(join(outDir, path));
       return [path, written.size, written.mtimeMs, written.ino];
     });
     const diagnostics = report.diagnostics.map(({ cause: _cause, ...d }) => d);
