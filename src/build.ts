@@ -43,7 +43,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.lap('load');
       const markdown = await incremental.markdown();
       // The parsed records hold every file's YAML document (for positions): let go once validated.
-      let parsed: ParsedSite | undefined = await parseSite(sources, config, facts, markdown.render);
+      const frontMatter = await incremental.frontMatter();
+      let parsed: ParsedSite | undefined = await parseSite(sources, config, facts, markdown.render, frontMatter.split);
+      await frontMatter.save();
       await releaseThreads(session);
       run.lap('parse');
       const site = run.need(run.check(validateSite(parsed, config)).site);

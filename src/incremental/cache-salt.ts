@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 /** What the Markdown cache depends on besides a body: the dependency versions and the Markdown code. */
 export const MARKDOWN_CODE = ['package-lock.json', 'src/parse', 'src/images/picture.ts', 'src/images/image-facts.ts'];
+/** What the front-matter cache depends on besides a file: the dependency versions and the code that splits and parses it. */
+export const FRONT_MATTER_CODE = ['package-lock.json', 'src/parse/front-matter.ts', 'src/errors/yaml-document.ts'];
 /** What a page's HTML depends on besides its inputs: the dependency versions and all of sitegen. */
 export const SITEGEN_CODE = ['package-lock.json', 'src'];
 

@@ -10,7 +10,9 @@ import type { RenderPlan, RenderedOutput } from '../pipeline/site-output.js';
 import { newestYear, type ReusablePages } from '../render/render-site.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { inputsDigest, isUpToDate, previousOutput, type BuildStamp, type StampedReport } from './build-stamp.js';
-import { cacheSalt, codeDigest, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
+import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
+import { frontMatterCache, type FrontMatterCache } from './front-matter-cache.js';
+import { splitFrontMatter } from '../parse/front-matter.js';
 import { diskImageCache, readOnlyImageCache } from './image-cache.js';
 import { keepPages, readPageCache } from './page-cache.js';
 import { cachedRenderer } from './markdown-cache.js';
@@ -46,6 +48,8 @@ export interface IncrementalBuild {
   upToDate?: (timings: BuildResult['timings']) => BuildResult;
   imageCache: ImageCache;
   markdown(inThisThread?: boolean): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
+  /** How the parse stage splits front matter: through the front-matter cache, unless the build has none. */
+  frontMatter(): Promise<FrontMatterCache>;
   /** Page keys and reuse for the render stage. */
   plan(site: ValidSite, routed: RoutedSite, bundles: SiteBundles): Promise<RenderPlan & { keyInputs: KeyInputs }>;
   /** After emit: records the output (its stamp) and its pages (the page cache) for the next build. */
@@ -69,6 +73,9 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
     // The parse stage renders every body at once: its render is complete.
     markdown: (inThisThread) => markdownRenderer(options, session, inThisThread, true),
+    frontMatter: async () => (options.cache
+      ? frontMatterCache(join(cacheDir, 'front-matter.json'), await cacheSalt(root, FRONT_MATTER_CODE), { readOnly: !options.cacheWrites })
+      : { split: splitFrontMatter, save: async () => undefined }),
     async plan(site, routed, bundles) {
       const keyInputs: KeyInputs = { site: siteInputs(site, bundles.assets, bundles.buildId, bundles.templates.codeHash, newestYear(site)), memo: newKeyMemo(site.tables) };
       // Pages whose inputs equal those recorded by the previous build keep its bytes: in a session

@@ -11,6 +11,9 @@ export interface SplitFrontMatter {
   diagnostics: Diagnostic[];
 }
 
+/** How the parse stage splits a Markdown file: splitFrontMatter, or the front-matter cache in front of it (src/incremental/front-matter-cache.ts). */
+export type FrontMatterSplitter = (source: string, file: string) => SplitFrontMatter;
+
 const refuse = (language: string) => () => {
   throw new FrontMatterLanguageError(language);
 };

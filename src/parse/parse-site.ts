@@ -2,10 +2,11 @@ import type { SiteConfig } from '../model/site-config.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { getLocale, isLocaleCode, type LocaleCode } from '../model/locale-table.js';
 import type { SourceFile, SourceSet } from '../model/sources.js';
-import { splitFrontMatter, type SplitFrontMatter } from './front-matter.js';
+import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } from './front-matter.js';
 import type { ImageFacts } from '../model/images.js';
 import type { ContentLink, Heading } from '../model/markdown.js';
 import { renderInThisThread, type MarkdownJob, type MarkdownRenderer } from './markdown-jobs.js';
+import type { LinkContext } from './classify-href.js';
 import { parseYaml, type PositionedYaml } from '../errors/yaml-document.js';
 
 /** A Markdown file turned into HTML, with its raw front matter still to be validated. */
@@ -51,14 +52,15 @@ const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
 /**
  * Turn source files into parsed records. Nothing is decided about validity here beyond syntax: every
  * file is parsed even when others fail, so one build reports every problem. Front matter and YAML
- * are read here; the Markdown bodies, most of the work, go to `renderBodies` all at once (worker
- * threads and the cache plug in there) and come back in order.
+ * are read here (`split`: the front-matter cache plugs in there); the Markdown bodies, most of the
+ * work, go to `renderBodies` all at once (worker threads and the cache plug in there) and come back
+ * in order.
  */
-export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread): Promise<ParsedSite> {
+export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread, split: FrontMatterSplitter = splitFrontMatter): Promise<ParsedSite> {
   const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
   const pending: PendingEntry[] = [];
-  for (const file of sources.files) parseFile(file, sources.contentDir, config, site, pending);
+  for (const file of sources.files) parseFile(file, sources.contentDir, config, site, pending, split);
   const rendered = await renderBodies(pending.map((p) => p.job), images);
   site.entries = pending.map((p, i) => ({ ...p.entry, ...rendered[i]! }));
   return site;
@@ -66,7 +68,7 @@ export async function parseSite(sources: SourceSet, config: SiteConfig, images: 
 
 type PendingEntry = { entry: Omit<ParsedEntry, 'html' | 'links' | 'headings' | 'excerpt'>; job: MarkdownJob };
 
-function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, site: ParsedSite, pending: PendingEntry[]): void {
+function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, site: ParsedSite, pending: PendingEntry[], splitFile: FrontMatterSplitter): void {
   const relative = file.path.slice(contentDir.length + 1);
   const parts = relative.split('/');
   const [top = '', second, third] = parts;
@@ -96,7 +98,7 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
     site.diagnostics.push(diagnostic('UNKNOWN_SECTION', `Markdown files live at ${contentDir}/<locale>/<section>/<id>.md`, { file: file.path }));
     return;
   }
-  const split = splitFrontMatter(file.text, file.path);
+  const split = splitFile(file.text, file.path);
   site.diagnostics.push(...split.diagnostics);
   if (!split.frontMatter) return;
   pending.push({
@@ -110,11 +112,22 @@ export function markdownJobOf(split: SplitFrontMatter, locale: LocaleCode, confi
   const cover = (split.frontMatter?.value as { cover?: unknown } | null | undefined)?.cover;
   return {
     body: split.body,
-    context: { locale: getLocale(locale), hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains },
+    context: linkContext(config, locale),
     lineOffset: split.bodyLineOffset,
     firstIsLead: cover === undefined,
   };
 }
+
+/** One link context per locale and configuration, shared by the locale's jobs (the Markdown cache digests each context once). */
+function linkContext(config: SiteConfig, locale: LocaleCode): LinkContext {
+  let byLocale = contexts.get(config);
+  if (!byLocale) contexts.set(config, (byLocale = new Map()));
+  let context = byLocale.get(locale);
+  if (!context) byLocale.set(locale, (context = { locale: getLocale(locale), hosts: config.hosts, ownDomains: config.ownDomains, partnerDomains: config.partnerDomains }));
+  return context;
+}
+
+const contexts = new WeakMap<SiteConfig, Map<LocaleCode, LinkContext>>();
 
 function addTable<K>(into: Map<K, ParsedTable>, key: K, file: SourceFile, site: ParsedSite): void {
   const parsed = parseYaml(file.text, file.path);

@@ -64,6 +64,19 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     expect(outputDifferences(byNew, await scratch(added))).toEqual([]);
   });
 
+  it('names the line and column of a field in a file whose front matter came from the cache', async () => {
+    // The articles are unchanged (their front matter is taken from the cache); a category they use
+    // is removed from the data table, so their `category:` line is now an error.
+    const table = files['content/data/categories.yaml'] as string;
+    const without = { ...files, 'content/data/categories.yaml': table.replace('categories: [tutorials, industry]', 'categories: [industry]') };
+    const errors = async (result: Promise<Awaited<ReturnType<typeof build>>>) => (await result).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.position?.line}:${d.position?.column} ${d.message}`).sort();
+    const fromCache = await errors(ciRun(without, saved, 'category'));
+    const cold = await errors(scratch(without));
+    expect(fromCache.length).toBeGreaterThan(0);
+    expect(fromCache.some((e) => /:\d+:\d+ /.test(e) && e.includes('tutorials'))).toBe(true);
+    expect(fromCache).toEqual(cold);
+  });
+
   it('keeps no page file that no page uses, and repairs an entry whose output file was changed in place', async () => {
     const cacheDir = join(dir, 'tamper-cache');
     const outDir = join(dir, 'tamper-dist');
