@@ -59,10 +59,21 @@ export function siteInputs(site: ValidSite, assets: Assets, buildId: string, tem
   };
 }
 
-/** An entry as another page sees it (a card, a breadcrumb): its front matter and excerpt, not its body. */
-function entrySummary(entry: Entry): object {
-  return { file: entry.file, locale: entry.locale, section: entry.section, id: entry.id, slug: entry.slug, meta: entry.meta, excerpt: entry.excerpt };
+/**
+ * An entry as another page sees it (a card, a breadcrumb): a digest of its front matter and excerpt,
+ * not its body. One per entry, however many lists show it: an entry is never changed in place (a
+ * body edit makes a new one), so the digest is kept with the object.
+ */
+function entrySummary(entry: Entry): string {
+  let digest = entryDigests.get(entry);
+  if (digest === undefined) {
+    const { file, locale, section, id, slug, meta, excerpt } = entry;
+    entryDigests.set(entry, (digest = sha(JSON.stringify({ file, locale, section, id, slug, meta, excerpt }))));
+  }
+  return digest;
 }
+
+const entryDigests = new WeakMap<Entry, string>();
 
 /** The page as other pages see it: everything but the bodies of the entries it holds. */
 export function pageSummary(page: Page): string {
@@ -73,13 +84,6 @@ export function pageSummary(page: Page): string {
     entry: entry && entrySummary(entry),
     list: list && { ...list, items: list.items.map(entrySummary) },
   }));
-}
-
-/** The page itself, its own entry's rendered Markdown included (hashed as it is, not serialised). */
-function addOwnInputs(hash: ReturnType<typeof createHash>, page: Page, memo: KeyMemo): void {
-  hash.update(summaryOf(page, memo)).update('\0');
-  const entry = page.entry;
-  if (entry) hash.update(entry.html).update('\0').update(JSON.stringify(entry.headings)).update('\0').update(JSON.stringify(entry.links));
 }
 
 function summaryOf(page: Page, memo: KeyMemo): string {
@@ -148,12 +152,18 @@ function lookUp(dep: string, index: SiteIndex, memo: KeyMemo): string {
   }
 }
 
-/** A page's key from its inputs and the dependencies its render recorded. */
-export function pageKey(page: Page, site: string, deps: Iterable<string>, index: SiteIndex, memo: KeyMemo): string {
-  const hash = createHash('sha256').update(site).update('\0');
-  addOwnInputs(hash, page, memo);
-  for (const dep of [...deps].sort()) hash.update('\0').update(dep).update('=').update(depValue(dep, index, memo));
-  return hash.digest('hex');
+/**
+ * A page's key from its inputs and the dependencies its render recorded (sorted): the page itself,
+ * its own entry's rendered Markdown (hashed as it is, not serialised), and each dependency's value.
+ * Few large updates: a hash update per dependency was most of the key's cost.
+ */
+export function pageKey(page: Page, site: string, deps: readonly string[], index: SiteIndex, memo: KeyMemo): string {
+  const hash = createHash('sha256').update(`${site}\0${summaryOf(page, memo)}\0`);
+  const entry = page.entry;
+  if (entry) hash.update(entry.html).update(`\0${JSON.stringify(entry.headings)}\0${JSON.stringify(entry.links)}`);
+  let values = '';
+  for (const dep of deps) values += `\0${dep}=${depValue(dep, index, memo)}`;
+  return hash.update(values).digest('hex');
 }
 
 /**
@@ -167,7 +177,10 @@ export function pageRecorder(inputs: KeyInputs, index: SiteIndex): PageRecorder 
       return {
         index: trackingIndex(index, deps),
         tables: trackingTables(inputs.memo.tables, deps),
-        record: () => ({ key: pageKey(page, inputs.site(page.locale), deps, index, inputs.memo), deps: [...deps].sort() }),
+        record: () => {
+          const sorted = [...deps].sort();
+          return { key: pageKey(page, inputs.site(page.locale), sorted, index, inputs.memo), deps: sorted };
+        },
       };
     },
   };
