@@ -36,6 +36,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { config, sources } = loaded;
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);
       if (incremental.upToDate) return (run.lap('load'), incremental.upToDate(run.timings));
+      const restored = !options.stopAfter && options.write !== false ? incremental.restored : undefined;
+      if (restored) {
+        run.lap('load');
+        run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist'));
+        await restored.stamp();
+        run.lap('emit');
+        return restored.result(run.timings);
+      }
       const facts = await readImageFacts(sources.assets, config.images);
       // sharp encodes off the main thread, while the pages are parsed and rendered.
       const images = encodeImages(sources.assets, facts, incremental.imageCache, config.images);

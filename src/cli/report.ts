@@ -27,6 +27,8 @@ export interface BuildSummary {
   rendered?: { pages: number; reused: number };
   /** Nothing the build reads had changed since the previous build of this output: it was kept as it was. */
   upToDate: boolean;
+  /** The cache held the output of these very inputs: every file was linked from it, nothing parsed or rendered. */
+  restored: boolean;
   /** The build was asked to stop after this stage (--stop-after): nothing was written. */
   stoppedAfter?: Stage;
 }
@@ -35,7 +37,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
   return {
     ok: result.ok,
     // A build that found nothing changed kept the previous output: its counts are the ones it recorded.
-    pages: result.upToDate?.pages ?? countPages(result.pages),
+    pages: result.upToDate?.pages ?? result.restored?.pages ?? countPages(result.pages),
     output: result.upToDate?.output ?? result.outputCounts ?? countOutput(result.output),
     timings: result.timings,
     totalMs,
@@ -47,6 +49,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     markdown: result.markdown,
     rendered: result.rendered,
     upToDate: !!result.upToDate,
+    restored: !!result.restored,
     ...(result.stoppedAfter ? { stoppedAfter: result.stoppedAfter } : {}),
   };
 }
@@ -61,6 +64,7 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     const hosts = Object.keys(summary.pages.perHost).length;
     const locales = Object.values(summary.pages.perLocale).filter((n) => n > 0).length;
     lines.push(green(`built ${groupDigits(summary.pages.total)} pages in ${locales} locales (${hosts} hosts) in ${(summary.totalMs / 1000).toFixed(2)} s`));
+    if (summary.restored) lines.push(`  from the cache: no source, template or sitegen file changed since the build that filled it; its ${groupDigits(summary.output.files)} files were linked into place, nothing was parsed or rendered`);
     if (summary.upToDate) lines.push(`  up to date: no source, template or sitegen file changed since the previous build, and its ${groupDigits(summary.output.files)} files are as it wrote them: nothing was parsed, rendered or written`);
     const kinds = Object.entries(summary.output.byKind).sort(([a], [b]) => a.localeCompare(b));
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);

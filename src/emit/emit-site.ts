@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, rmSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { linkOrCopy } from '../fs/link-or-copy.js';
@@ -80,7 +80,8 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
       if (hadPrevious) await rename(retired, target);
       throw error;
     }
-    if (hadPrevious) await rm(retired, { recursive: true, force: true });
+    // Removed synchronously, as the links were made: tens of thousands of files (link-or-copy.ts).
+    if (hadPrevious) rmSync(retired, { recursive: true, force: true });
   } catch (error) {
     await staging.discard();
     throw error;

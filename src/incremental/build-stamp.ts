@@ -37,6 +37,9 @@ export interface StampedReport {
 
 export const STAMP_VERSION = 1;
 
+/** The report as it is kept on disk: diagnostics without their causes (errors thrown, which JSON cannot carry). */
+export const withoutCauses = (report: StampedReport): StampedReport => ({ ...report, diagnostics: report.diagnostics.map(({ cause: _cause, ...d }) => d) });
+
 /** The stamp of one output directory (several outputs can share a cache folder). */
 export const buildStampPath = (cacheDir: string, outDir: string) => join(cacheDir, 'builds', `${createHash('sha256').update(outDir).digest('hex').slice(0, 16)}.json`);
 
@@ -46,7 +49,8 @@ export interface BuildInputs {
   /** The project's templates/ and client/, read for this build. */
   project: string;
   /** Build options that change the output. */
-  options: { config: string; outDir: string; minify: boolean | undefined };
+  /** Build options that change the output (not the output directory: the output is the same wherever it goes, and each directory has a stamp of its own). */
+  options: { config: string; minify: boolean | undefined };
   configText: string | undefined;
   sources: SourceSet;
 }

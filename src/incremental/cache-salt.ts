@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the Markdown cache depends on besides a body: the dependency versions and the Markdown code. */
@@ -29,17 +29,27 @@ const salts = new Map<string, Promise<string>>();
 /** The same digest, read now: for code that may change while the process runs (a project's templates and client). */
 export const codeDigest = (root: string, paths: readonly string[]): Promise<string> => computeSalt(root, paths);
 
+// Read synchronously: a few hundred small files read one after another, where each await of a
+// promise left the thread idle (link-or-copy.ts says why loops of file-system calls are synchronous).
 async function computeSalt(root: string, paths: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
-  const add = async (path: string): Promise<void> => {
-    const entries = await readdir(join(root, path), { withFileTypes: true }).catch(() => undefined);
+  const add = (path: string): void => {
+    const entries = attempt(() => readdirSync(join(root, path), { withFileTypes: true }));
     if (entries) {
-      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) await add(`${path}/${entry.name}`);
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) add(`${path}/${entry.name}`);
       return;
     }
-    const bytes = await readFile(join(root, path)).catch(() => undefined);
+    const bytes = attempt(() => readFileSync(join(root, path)));
     hash.update(path).update('\0').update(bytes ?? 'absent').update('\0');
   };
-  for (const path of paths) await add(path);
+  for (const path of paths) add(path);
   return hash.digest('hex');
+}
+
+function attempt<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }

@@ -9,7 +9,10 @@ import type { BuildResult, CacheStats } from '../pipeline/build-result.js';
 import type { RenderPlan, RenderedOutput } from '../pipeline/site-output.js';
 import { newestYear, type ReusablePages } from '../render/render-site.js';
 import type { RoutedSite } from '../route/route-site.js';
-import { inputsDigest, isUpToDate, previousOutput, type BuildStamp, type StampedReport } from './build-stamp.js';
+import { inputsDigest, isUpToDate, previousOutput, withoutCauses, type BuildStamp, type StampedReport } from './build-stamp.js';
+import { keepOutput, restorableOutput } from './output-snapshot.js';
+import { OutputOnDisk } from '../emit/output-on-disk.js';
+import type { FileOnDisk } from '../model/output-file.js';
 import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
 import { frontMatterCache, type FrontMatterCache } from './front-matter-cache.js';
 import { splitFrontMatter } from '../parse/front-matter.js';
@@ -50,6 +53,11 @@ export interface IncrementalBuild {
   markdown(inThisThread?: boolean): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
   /** How the parse stage splits front matter: through the front-matter cache, unless the build has none. */
   frontMatter(): Promise<FrontMatterCache>;
+  /**
+   * The cache holds the whole output these very inputs make (output-snapshot.ts): emit links every
+   * file of it from the cache and nothing is parsed or rendered. Then `stamp` records the output.
+   */
+  restored?: { output: Map<string, FileOnDisk>; stamp(): Promise<void>; result(timings: BuildResult['timings']): BuildResult };
   /** Page keys and reuse for the render stage. */
   plan(site: ValidSite, routed: RoutedSite, bundles: SiteBundles): Promise<RenderPlan & { keyInputs: KeyInputs }>;
   /** After emit: records the output (its stamp) and its pages (the page cache) for the next build. */
@@ -63,13 +71,20 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   const fromDisk = options.write && options.cache;
   const renderSalt = fromDisk ? await cacheSalt(root, SITEGEN_CODE) : '';
   const stampInputs = fromDisk
-    ? inputsDigest({ sitegen: renderSalt, project: await codeDigest(root, ['templates', 'client']), options: { config: loaded.configPath, outDir, minify: options.minify }, configText: loaded.configText, sources: loaded.sources })
+    ? inputsDigest({ sitegen: renderSalt, project: await codeDigest(root, ['templates', 'client']), options: { config: loaded.configPath, minify: options.minify }, configText: loaded.configText, sources: loaded.sources })
     : undefined;
   const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir) : undefined;
   const kept = options.upToDateCheck && !session.shared && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
+  // Not when a file of the previous output was changed in place: its cache file changed with it (page-cache.ts).
+  const restorable = stampInputs && !kept && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? await restorableOutput(cacheDir, stampInputs) : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
+    restored: restorable && {
+      output: restorable.output,
+      stamp: () => writeBuildStamp(cacheDir, outDir, stampInputs!, restorable.output.keys(), restorable.report),
+      result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
+    },
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
     // The parse stage renders every body at once: its render is complete.
     markdown: (inThisThread) => markdownRenderer(options, session, inThisThread, true),
@@ -100,6 +115,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       if (!stampInputs) return;
       await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report);
       await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
+      await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output);
     },
   };
 }
@@ -109,6 +125,12 @@ export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' 
   const render: MarkdownRenderer = (!inThisThread && session.pool?.render) || renderInThisThread;
   if (!options.cache) return { render };
   return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, writes: session.cacheWrites, readOnly: !options.cacheWrites, complete });
+}
+
+/** The result of a build that linked its whole output from the cache: what the build that made it reported. */
+function restoredResult(report: StampedReport, output: OutputOnDisk, timings: BuildResult['timings']): BuildResult {
+  const { pages, output: counts, edge, js, images, diagnostics } = report;
+  return { ok: true, diagnostics, pages: [], output, outputCounts: counts, timings, edge, js, images, rendered: { pages: pages.total, reused: pages.total }, restored: { pages, output: counts } };
 }
 
 /** The result of a build that kept the previous output: what that build reported. */

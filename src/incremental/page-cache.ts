@@ -37,7 +37,7 @@ const MANIFEST = 'manifest.json';
 const KEY = /^[0-9a-f]{64}$/;
 const folderOf = (cacheDir: string) => join(cacheDir, 'pages');
 /** 256 folders: no folder holds more than a few hundred files at 80 000 pages. */
-const fileOfKey = (cacheDir: string, key: string) => join(folderOf(cacheDir), key.slice(0, 2), `${key}.html`);
+export const fileOfKey = (cacheDir: string, key: string) => join(folderOf(cacheDir), key.slice(0, 2), `${key}.html`);
 
 /** The cache's pages, if its manifest exists, parses and was made by this code; an empty cache otherwise. */
 export async function readPageCache(cacheDir: string, salt: string): Promise<PageCache> {
@@ -62,19 +62,19 @@ export async function readPageCache(cacheDir: string, salt: string): Promise<Pag
 }
 
 /** The keys that have a file, listed folder by folder (256 directory reads instead of a stat per page). */
-function presentKeys(cacheDir: string): Set<string> {
+export function presentKeys(cacheDir: string): Set<string> {
   const names = shardsOf(folderOf(cacheDir)).flatMap((shard) => listOrNothing(join(folderOf(cacheDir), shard)));
   return new Set(names.map((name) => name.slice(0, -'.html'.length)));
 }
 
-const listOrNothing = (dir: string): string[] => {
+export const listOrNothing = (dir: string): string[] => {
   try {
     return readdirSync(dir);
   } catch {
     return [];
   }
 };
-const shardsOf = (folder: string) => listOrNothing(folder).filter((f) => /^[0-9a-f]{2}$/.test(f));
+export const shardsOf = (folder: string) => listOrNothing(folder).filter((f) => /^[0-9a-f]{2}$/.test(f));
 
 /**
  * After a build has written its output: the pages it rendered (not those it took from the cache)

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceFile } from '../fs/replace-file.js';
-import { buildStampPath, STAMP_VERSION, type BuildStamp, type StampedFile, type StampedReport } from './build-stamp.js';
+import { buildStampPath, STAMP_VERSION, withoutCauses, type BuildStamp, type StampedFile, type StampedReport } from './build-stamp.js';
 
 /**
  * Records a successful build (build-stamp.ts) after its output is in place: the inputs'
@@ -17,8 +17,7 @@ export async function writeBuildStamp(cacheDir: string, outDir: string, inputs: 
       const written = statSync(join(outDir, path));
       return [path, written.size, written.mtimeMs, written.ino];
     });
-    const diagnostics = report.diagnostics.map(({ cause: _cause, ...d }) => d);
-    const stamp: BuildStamp = { version: STAMP_VERSION, inputs, files, report: { ...report, diagnostics } };
+    const stamp: BuildStamp = { version: STAMP_VERSION, inputs, files, report: withoutCauses(report) };
     const path = buildStampPath(cacheDir, outDir);
     await mkdir(dirname(path), { recursive: true });
     await replaceFile(path, JSON.stringify(stamp));

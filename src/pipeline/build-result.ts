@@ -42,4 +42,6 @@ export interface BuildResult {
   stoppedAfter?: Stage;
   /** Set when the previous output was kept as it was (upToDateCheck): its counts, as that build recorded them. */
   upToDate?: { pages: PageCounts; output: OutputCounts };
+  /** Set when the whole output was linked from the cache, which held what these very inputs make: the counts its build recorded. */
+  restored?: { pages: PageCounts; output: OutputCounts };
 }

@@ -43,6 +43,33 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     expect(outputDifferences(again, await scratch(files))).toEqual([]);
   });
 
+  it('links the whole output from the cache when nothing changed: nothing parsed or rendered, every file a link', async () => {
+    const again = await ciRun(files, saved, 'whole');
+    expect(again.restored?.pages.total).toBe(total);
+    expect(again.timings.parse).toBeUndefined();
+    expect(again.timings.render).toBeUndefined();
+    expect(outputDifferences(again, await scratch(files))).toEqual([]);
+    const outDir = join(dir, 'whole-dist');
+    for (const path of [`${MAIN}/blog.html`, `${MAIN}/sitemap.xml`, 'edge-config.json']) expect(statSync(join(outDir, path)).nlink).toBeGreaterThan(1);
+  });
+
+  it('builds as usual when the cache lacks a file of that output, or the build is told to stop early', async () => {
+    const cacheDir = join(dir, 'lacking-cache');
+    cpSync(saved, cacheDir, { recursive: true });
+    const shard = readdirSync(join(cacheDir, 'files'))[0]!;
+    rmSync(join(cacheDir, 'files', shard), { recursive: true });
+    const built = await build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, 'lacking-dist'), cacheDir, minify: true, jobs: 1 });
+    expect(built.restored).toBeUndefined();
+    expect(built.rendered).toEqual({ pages: total, reused: total });
+    expect(outputDifferences(built, await scratch(files))).toEqual([]);
+    // The build put the cache right: the next one links everything again.
+    const next = await build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, 'lacking-dist-2'), cacheDir, minify: true, jobs: 1 });
+    expect(next.restored?.pages.total).toBe(total);
+    const stopped = await build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, 'stopped-dist'), cacheDir, minify: true, jobs: 1, stopAfter: 'route' });
+    expect(stopped.restored).toBeUndefined();
+    expect(stopped.stoppedAfter).toBe('route');
+  });
+
   it('renders only the page of an edited article body', async () => {
     const edited = { ...files, [article(files, 2)]: `${files[article(files, 2)] as string}\nOne more closing line.\n` };
     const result = await ciRun(edited, saved, 'body');

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { linkOrCopy } from '../fs/link-or-copy.js';
+import { replaceFile } from '../fs/replace-file.js';
+import { isOnDisk, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
+import type { RenderedPage } from '../render/render-site.js';
+import type { StampedReport } from './build-stamp.js';
+import { fileOfKey, listOrNothing, presentKeys, shardsOf } from './page-cache.js';
+
+/**
+ * The whole output of the last build a cache folder saw, kept by reference (`<cache>/output.json`):
+ * every output path names a page of the page cache (by key) or a file kept here by its content
+ * digest (`<cache>/files`: sitemaps, bundles, images, hosting files, reports), with the digest of
+ * the inputs that made it and what that build reported. A build whose inputs have that very digest
+ * (`--rebuild` with nothing changed, or a CI run whose cache was restored and whose content did not
+ * change) links every file into place and renders nothing. Like page files, kept files are hard
+ * links to the output's files: they cost no bytes.
+ */
+interface Snapshot {
+  version: typeof SNAPSHOT_VERSION;
+  /** inputsDigest (build-stamp.ts): everything the output is made from, and nothing else. */
+  inputs: string;
+  report: StampedReport;
+  /** Path, `p<page key>` or `f<content digest>`, size. */
+  files: [path: string, ref: string, size: number][];
+}
+
+const SNAPSHOT_VERSION = 1;
+const snapshotPath = (cacheDir: string) => join(cacheDir, 'output.json');
+const filesFolder = (cacheDir: string) => join(cacheDir, 'files');
+const keptFile = (cacheDir: string, digest: string) => join(filesFolder(cacheDir), digest.slice(0, 2), digest);
+
+/** The output these inputs make, every file of it on disk in the cache; undefined when the cache cannot give all of it. */
+export async function restorableOutput(cacheDir: string, inputs: string): Promise<{ output: Map<string, FileOnDisk>; report: StampedReport } | undefined> {
+  let snapshot: Snapshot;
+  try {
+    snapshot = JSON.parse(await readFile(snapshotPath(cacheDir), 'utf8')) as Snapshot;
+  } catch {
+    return undefined;
+  }
+  if (snapshot?.version !== SNAPSHOT_VERSION || snapshot.inputs !== inputs || !Array.isArray(snapshot.files) || typeof snapshot.report !== 'object') return undefined;
+  const pages = presentKeys(cacheDir);
+  const kept = new Set(shardsOf(filesFolder(cacheDir)).flatMap((shard) => listOrNothing(join(filesFolder(cacheDir), shard))));
+  const output = new Map<string, FileOnDisk>();
+  for (const entry of snapshot.files) {
+    if (!Array.isArray(entry)) return undefined;
+    const [path, ref, size] = entry;
+    if (typeof path !== 'string' || typeof ref !== 'string' || typeof size !== 'number') return undefined;
+    const key = ref.slice(1);
+    if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
+    if (ref[0] === 'p' && pages.has(key)) output.set(path, { onDisk: fileOfKey(cacheDir, key), size });
+    else if (ref[0] === 'f' && kept.has(key)) output.set(path, { onDisk: keptFile(cacheDir, key), size });
+    else return undefined; // a file the cache no longer has: build
+  }
+  return { output, report: snapshot.report };
+}
+
+/**
+ * After a build has written its output and the page cache: the output as references, its files
+ * that are not pages kept under their digests (linked from the output), and kept files no longer
+ * referenced removed. The cache only saves time: a failure leaves the next build to render.
+ */
+export async function keepOutput(cacheDir: string, outDir: string, inputs: string, report: StampedReport, pages: ReadonlyMap<string, RenderedPage>, output: ReadonlyMap<string, OutputBytes>): Promise<void> {
+  try {
+    // A page's other paths (its 404 twin, its hosting copies) share its bytes: they name its key too.
+    const pageOf = new Map<OutputBytes, string>();
+    for (const [path, page] of pages) {
+      const bytes = output.get(path);
+      if (bytes) pageOf.set(bytes, page.key);
+    }
+    const files: Snapshot['files'] = [];
+    const digests = new Set<string>();
+    for (const [path, bytes] of [...output].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const key = pageOf.get(bytes);
+      const size = isOnDisk(bytes) ? bytes.size : bytes.byteLength;
+      if (key) {
+        files.push([path, `p${key}`, size]);
+        continue;
+      }
+      // Only pages stand on disk (in the staging folder, now the output): read from where they are now.
+      const digest = createHash('sha256').update(isOnDisk(bytes) ? readFileSync(join(outDir, path)) : bytes).digest('hex');
+      files.push([path, `f${digest}`, size]);
+      if (digests.has(digest)) continue;
+      digests.add(digest);
+      const kept = keptFile(cacheDir, digest);
+      mkdirSync(join(kept, '..'), { recursive: true });
+      // Replaced every time: an output file changed in place would have changed its kept twin.
+      try {
+        unlinkSync(kept);
+      } catch {
+        // not kept yet
+      }
+      linkOrCopy(join(outDir, path), kept);
+    }
+    await replaceFile(snapshotPath(cacheDir), JSON.stringify({ version: SNAPSHOT_VERSION, inputs, report, files } satisfies Snapshot));
+    for (const shard of shardsOf(filesFolder(cacheDir))) {
+      const names = listOrNothing(join(filesFolder(cacheDir), shard));
+      for (const name of names) if (!digests.has(name)) rmSync(join(filesFolder(cacheDir), shard, name), { force: true });
+    }
+  } catch {
+    // The next build renders what it cannot take from here.
+  }
+}
