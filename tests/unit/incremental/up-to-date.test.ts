@@ -112,5 +112,12 @@ describe('a build with nothing to do', () => {
     const json = JSON.parse(cli('--json').stdout) as { upToDate: boolean; pages: { total: number } };
     expect(json.upToDate).toBe(true);
     expect(json.pages.total).toBeGreaterThan(100);
+    // --rebuild with nothing changed: the whole output is linked from the cache, and checked from disk.
+    const rebuilt = cli('--rebuild', '--check');
+    expect(rebuilt.stderr).toContain('from the cache: no source, template or sitegen file changed since the build that filled it');
+    expect(checkReport(rebuilt.stderr)).toBe(checkReport(first.stderr));
+    expect(rebuilt.status).toBe(first.status);
+    const rebuiltJson = JSON.parse(cli('--rebuild', '--json').stdout) as { restored: boolean; upToDate: boolean; pages: { total: number } };
+    expect(rebuiltJson).toMatchObject({ restored: true, upToDate: false, pages: { total: json.pages.total } });
   }, 300_000);
 });
