@@ -42,7 +42,7 @@ export interface BodyRebuild {
  */
 export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[], markdown: { render: MarkdownRenderer; stats?: () => CacheStats }, clock: () => number): Promise<BodyRebuild | undefined> {
   const started = clock();
-  const { entryOfFile: byFile, pagesOfFile: slots, copies } = prepareForEdits(last);
+  const { entryOfFile: byFile, pagesOfFile: slots, copies, positions } = prepareForEdits(last);
   const edited: { old: Entry; text: string; job: MarkdownJob }[] = [];
   for (const edit of edits) {
     const old = byFile.get(edit.path);
@@ -85,9 +85,9 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
       if (entry.excerpt !== old.excerpt) summaryChanged.add(next);
     }
   }
-  const pages = last.routed.pages.map((page) => touched.get(page) ?? page);
+  const pages = replacedAt(last.routed.pages, touched, (page) => positions.pages.get(page.outputPath)!);
   const routed = { ...last.routed, pages, index: withReplacedPages(last.baseIndex, pages, replacedPages) };
-  const site = { ...last.site, entries: last.site.entries.map((entry) => replaced.get(entry) ?? entry) };
+  const site = { ...last.site, entries: replacedAt(last.site.entries, replaced, (entry) => positions.entries.get(entry.file)!) };
 
   // Pages render again when their key would change: their own entry's body changed, an entry
   // they list changed its excerpt, or they looked up a page whose summary changed.
@@ -100,7 +100,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   }
   // The same render as a full build's, given the pages to redo.
   const keyInputs = { ...last.keyInputs, memo };
-  const redo = pages.filter((page) => dirty.has(page.outputPath));
+  const redo = [...dirty].map((path) => positions.pages.get(path)!).sort((a, b) => a - b).map((at) => pages[at]!);
   const again = await renderPages(redo, { ...last.render, site, recorder: pageRecorder(keyInputs, routed.index) });
   const templateErrors = again.diagnostics.filter((d) => d.severity === 'error');
   if (templateErrors.length) return { result: failed(templateErrors, timings()) };
@@ -134,12 +134,23 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
 }
 
 /** Makes the indexes of `last` that body edits use, unless made already. */
-export function prepareForEdits(last: LastBuild): Required<Pick<LastBuild, 'entryOfFile' | 'pagesOfFile' | 'copies'>> {
+export function prepareForEdits(last: LastBuild): Required<Pick<LastBuild, 'entryOfFile' | 'pagesOfFile' | 'copies' | 'positions'>> {
   return {
     entryOfFile: (last.entryOfFile ??= new Map(last.site.entries.map((entry) => [entry.file, entry]))),
     pagesOfFile: (last.pagesOfFile ??= pagesOfFile(last.routed.pages)),
     copies: (last.copies ??= copiesOf(last.output)),
+    positions: (last.positions ??= {
+      pages: new Map(last.routed.pages.map((page, at) => [page.outputPath, at])),
+      entries: new Map(last.site.entries.map((entry, at) => [entry.file, at])),
+    }),
   };
+}
+
+/** A copy of `items` with each replaced item in its place. */
+function replacedAt<T>(items: readonly T[], replacements: ReadonlyMap<T, T>, at: (item: T) => number): T[] {
+  const copy = items.slice();
+  for (const [old, next] of replacements) copy[at(old)] = next;
+  return copy;
 }
 
 /** The output paths that share each bytes object (a page's paths and its copies on hosting targets). */

@@ -50,7 +50,7 @@ export interface IncrementalBuild {
   /** The previous output is exactly what these inputs make: the build keeps it and reports as it did. */
   upToDate?: (timings: BuildResult['timings']) => BuildResult;
   imageCache: ImageCache;
-  markdown(inThisThread?: boolean): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
+  markdown(): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
   /** How the parse stage splits front matter: through the front-matter cache, unless the build has none. */
   frontMatter(): Promise<FrontMatterCache>;
   /**
@@ -87,7 +87,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
     },
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
     // The parse stage renders every body at once: its render is complete.
-    markdown: (inThisThread) => markdownRenderer(options, session, inThisThread, true),
+    markdown: () => markdownRenderer(options, session, true),
     frontMatter: async () => (options.cache
       ? frontMatterCache(join(cacheDir, 'front-matter.json'), await cacheSalt(root, FRONT_MATTER_CODE), { readOnly: !options.cacheWrites })
       : { split: splitFrontMatter, save: async () => undefined }),
@@ -120,9 +120,21 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   };
 }
 
-/** Markdown through the session's threads (or this one) and the caches (unless the build has none); `complete` when the render is every body of the site. */
-export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, inThisThread = false, complete = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
-  const render: MarkdownRenderer = (!inThisThread && session.pool?.render) || renderInThisThread;
+/**
+ * Bodies that render faster in this thread than in the pool: a worker that has not run yet first
+ * loads remark (a dev edit, or a CI build whose cache lacks one edited article), and one that has
+ * costs a round trip.
+ */
+const FEW_BODIES = 4;
+
+/**
+ * Markdown through the caches (unless the build has none), then the bodies the caches lack through
+ * the session's threads, or this one when they are few; `complete` when the render is every body of
+ * the site.
+ */
+export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, complete = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
+  const pooled = session.pool?.render;
+  const render: MarkdownRenderer = pooled ? (jobs, facts) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts) : pooled(jobs, facts)) : renderInThisThread;
   if (!options.cache) return { render };
   return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, writes: session.cacheWrites, readOnly: !options.cacheWrites, complete });
 }

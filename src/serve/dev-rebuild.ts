@@ -8,9 +8,6 @@ import { warmUpMarkdown } from '../incremental/warm-up.js';
 import { renderInThisThread } from '../parse/markdown-jobs.js';
 import { incrementalOptions } from '../build-options.js';
 
-/** Bodies that render faster in this thread, warmed up by warmUp(), than by a round trip to a worker. */
-const FEW_BODIES = 4;
-
 /**
  * A dev session's next build after these files changed (paths from the root; undefined when not
  * known). Edits to Markdown bodies alone are applied to the last build (incremental/body-edits.ts),
@@ -24,7 +21,7 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
   const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
-    const markdown = await markdownRenderer(incrementalOptions(options, options.outDir ?? 'dist'), session, changes.edits.length <= FEW_BODIES);
+    const markdown = await markdownRenderer(incrementalOptions(options, options.outDir ?? 'dist'), session);
     const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now()));
     if (applied) {
       if (applied.last) session.last = applied.last;
