@@ -59,7 +59,8 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   edited.forEach(({ old, text }, i) => {
     const body = bodies[i]!;
     const cover = old.meta.cover !== undefined ? old.images.slice(0, 1) : [];
-    replaced.set(old, { ...old, source: text, ...body, images: [...cover, ...bodyImages(old.file, text, body.links)] });
+    // `digest` named: a body rendered without the cache must not keep the old body's digest.
+    replaced.set(old, { ...old, source: text, ...body, digest: body.digest, images: [...cover, ...bodyImages(old.file, text, body.links)] });
   });
   const parsed = clock();
   const timings = () => ({ parse: parsed - started, render: clock() - parsed });

@@ -57,7 +57,8 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
         void written.then(() => writes.delete(written));
       } else await written;
       last = { bodies: jobs.length, rendered: missing.length };
-      return found as RenderedMarkdown[];
+      // Each with its key as its digest (page keys hash it instead of the HTML); what is kept stays without.
+      return found.map((entry, i) => ({ ...entry!, digest: keys[i]! }));
     },
   };
 }

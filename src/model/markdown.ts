@@ -27,4 +27,10 @@ export interface RenderedMarkdown {
   headings: Heading[];
   /** Plain text of the first paragraph, for descriptions that fall back to the body. */
   excerpt: string;
+  /**
+   * A digest of everything this rendering depended on (the Markdown cache's key: the body, its
+   * context, the facts of the images it names and the Markdown code): equal digests, equal
+   * rendering. Set by the cache; absent when a build renders without one.
+   */
+  digest?: string;
 }

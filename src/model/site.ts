@@ -20,6 +20,8 @@ export interface Entry {
   links: ContentLink[];
   headings: Heading[];
   excerpt: string;
+  /** The rendered Markdown's digest, when the Markdown cache gave one (model/markdown.ts). */
+  digest?: string;
   /** Old addresses from front matter `aliases`, each with its place in the file. */
   aliases: { alias: string; place: SourcePlace }[];
   /** Site images the page shows (its cover, then its Markdown images), each with its place in the file. */

@@ -22,6 +22,8 @@ export interface ParsedEntry {
   links: ContentLink[];
   headings: Heading[];
   excerpt: string;
+  /** The rendered Markdown's digest, when the Markdown cache gave one (model/markdown.ts). */
+  digest?: string;
 }
 
 /** A YAML file with positions, not yet validated. */
@@ -66,7 +68,7 @@ export async function parseSite(sources: SourceSet, config: SiteConfig, images: 
   return site;
 }
 
-type PendingEntry = { entry: Omit<ParsedEntry, 'html' | 'links' | 'headings' | 'excerpt'>; job: MarkdownJob };
+type PendingEntry = { entry: Omit<ParsedEntry, 'html' | 'links' | 'headings' | 'excerpt' | 'digest'>; job: MarkdownJob };
 
 function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, site: ParsedSite, pending: PendingEntry[], splitFile: FrontMatterSplitter): void {
   const relative = file.path.slice(contentDir.length + 1);

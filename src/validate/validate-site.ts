@@ -141,7 +141,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
   if (!ok) return undefined;
   return {
     file: entry.file, source: entry.source, locale: entry.locale, section, id: entry.id, slug: meta.slug ?? entry.id,
-    meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt,
+    meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt, digest: entry.digest,
     aliases: (meta.aliases ?? []).map((alias, index) => ({ alias, place: at(['aliases', index]) })),
     images: [
       ...(meta.cover !== undefined ? [{ path: meta.cover, place: at(['cover']) }] : []),
