@@ -7,7 +7,8 @@
 //                     front matter and every body through sitegen's remark pipeline in the same worker
 //                     pool; the floor the cold build is held to (goal: at most 1.15× its time)
 //   sitegen warm      nothing changed since the cold run: the build finds its output up to date
-//   sitegen rebuild   the same with --rebuild: every page's inputs checked, unchanged pages linked
+//   sitegen rebuild   the same with --rebuild: the build does not keep the output, but the cache holds
+//                     the output of these very inputs: every file is linked from it
 //   sitegen one edit  the cache, one article changed
 //   sitegen CI …      what a CI run does: the cache folder restored (copied from the previous run's),
 //                     a fresh output folder, and one article body edited, one title changed, or one
