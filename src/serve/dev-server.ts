@@ -1,6 +1,5 @@
-import { watch, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createSession, type BuildOptions, type BuildResult } from '../build.js';
 import { rebuild, warmUp } from './dev-rebuild.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
@@ -8,6 +7,7 @@ import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { FileReader } from './read-files.js';
 import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';
+import { watchTree } from './watch-tree.js';
 
 export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs' | 'workerScript' | 'cacheDir'> {
   port?: number;
@@ -135,13 +135,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 
   await schedule(performance.now());
   const contentDir = dirname(options.config ?? DEFAULT_CONFIG);
-  const watchers: FSWatcher[] = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
+  const watchers = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
     try {
-      return [watch(join(options.root, dir as string), { recursive: true }, (_event, filename) => {
+      return [watchTree(join(options.root, dir as string), (path) => {
         // Code changed: the session's bundles are made again; content changes keep them.
         if (isCode) session.codeVersion++;
-        else if (filename === null) changed = undefined;
-        else changed?.add(`${dir}/${filename.split(sep).join('/')}`);
+        else if (path === null) changed = undefined;
+        else changed?.add(`${dir}/${path}`);
         onChange();
       })];
     } catch {
