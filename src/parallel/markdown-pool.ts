@@ -75,7 +75,8 @@ export function markdownPool(workerScript: string, size: number): MarkdownPool {
   return {
     render: (jobs, facts) => {
       const run = queue.then(() => renderNow(jobs, facts));
-      queue = run.catch(() => undefined);
+      // Chained without the results: a promise that passed them on would keep every body's HTML alive until the next call.
+      queue = run.then(() => undefined, () => undefined);
       return run;
     },
     close: async () => {
