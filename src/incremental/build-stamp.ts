@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { OutputCounts, PageCounts } from '../emit/output-counts.js';
 import type { Diagnostic } from '../errors/site-error.js';
+import { attempt } from '../fs/attempt.js';
 import type { ImageStats } from '../images/encode-images.js';
 import type { SourceSet } from '../model/sources.js';
 
@@ -102,21 +103,13 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
   const same = stamp.files.map((file) => {
     if (!Array.isArray(file) || typeof file[0] !== 'string') return false;
     const [path, size, mtimeMs, ino] = file;
-    const now = statOrNothing(join(outDir, path));
+    const now = attempt(() => statSync(join(outDir, path)));
     return !!now && now.size === size && now.mtimeMs === mtimeMs && now.ino === ino;
   });
   const intact = new Set(stamp.files.flatMap((file, i) => (same[i] ? [file[0]] : [])));
   const damaged = stamp.files.some((file) => !Array.isArray(file) || typeof file[0] !== 'string');
   const changed = damaged ? undefined : new Set(stamp.files.map(([path]) => path).filter((path) => !intact.has(path)));
   return { stamp, intact, changed, complete: intact.size === stamp.files.length && present.length === intact.size && present.every((path) => intact.has(path)) };
-}
-
-function statOrNothing(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A previous output made from these very inputs and left exactly as it was written: the build has nothing to do. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { attempt } from '../fs/attempt.js';
 
 /** What the Markdown cache depends on besides a body: the dependency versions and the Markdown code. */
 export const MARKDOWN_CODE = ['package-lock.json', 'src/parse', 'src/images/picture.ts', 'src/images/image-facts.ts'];
@@ -44,12 +45,4 @@ async function computeSalt(root: string, paths: readonly string[]): Promise<stri
   };
   for (const path of paths) add(path);
   return hash.digest('hex');
-}
-
-function attempt<T>(read: () => T): T | undefined {
-  try {
-    return read();
-  } catch {
-    return undefined;
-  }
 }

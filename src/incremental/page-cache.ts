@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { attempt } from '../fs/attempt.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { linkOrCopy } from '../fs/link-or-copy.js';
 import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
@@ -67,13 +68,7 @@ export function presentKeys(cacheDir: string): Set<string> {
   return new Set(names.map((name) => name.slice(0, -'.html'.length)));
 }
 
-export const listOrNothing = (dir: string): string[] => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
+export const listOrNothing = (dir: string): string[] => attempt(() => readdirSync(dir)) ?? [];
 export const shardsOf = (folder: string) => listOrNothing(folder).filter((f) => /^[0-9a-f]{2}$/.test(f));
 
 /**

@@ -1,5 +1,6 @@
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { attempt } from '../fs/attempt.js';
 
 /**
  * Watches every folder of a tree with one non-recursive fs.watch each, and reports each changed
@@ -26,7 +27,7 @@ export function watchTree(root: string, onChange: (path: string | null) => void)
       watcher = watch(dir, (event, name) => {
         if (name === null) return onChange(null);
         const path = join(dir, name);
-        if (event === 'rename' && isFolder(path)) {
+        if (event === 'rename' && attempt(() => statSync(path))?.isDirectory()) {
           // A folder moved or made here: watch it, and let the caller treat the change as unknown.
           watchTree(path);
           return onChange(null);
@@ -42,13 +43,7 @@ export function watchTree(root: string, onChange: (path: string | null) => void)
   };
   const watchTree = (dir: string) => {
     watchFolder(dir);
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) if (entry.isDirectory()) watchTree(join(dir, entry.name));
+    for (const entry of attempt(() => readdirSync(dir, { withFileTypes: true })) ?? []) if (entry.isDirectory()) watchTree(join(dir, entry.name));
   };
   watchTree(root);
   if (!watchers.has(root)) throw new Error(`cannot watch ${root}`);
@@ -59,12 +54,4 @@ export function watchTree(root: string, onChange: (path: string | null) => void)
       watchers.clear();
     },
   };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
