@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync } from 'node:fs';
+import { copyFileSync, linkSync, rmSync } from 'node:fs';
 
 /**
  * A hard link to `from` at `to`; where none can be made (another file system, a link limit), a copy.
@@ -12,4 +12,13 @@ export function linkOrCopy(from: string, to: string): void {
   } catch {
     copyFileSync(from, to);
   }
+}
+
+/**
+ * `to` made a link to `from` whether or not it exists: a cache's file is replaced every time, since
+ * an output file changed in place would have changed the cache's file it is linked to.
+ */
+export function replaceWithLink(from: string, to: string): void {
+  rmSync(to, { force: true });
+  linkOrCopy(from, to);
 }

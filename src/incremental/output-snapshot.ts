@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { linkOrCopy } from '../fs/link-or-copy.js';
+import { dirname, join } from 'node:path';
+import { replaceWithLink } from '../fs/link-or-copy.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { isOnDisk, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
 import type { RenderedPage } from '../render/render-site.js';
 import type { StampedReport } from './build-stamp.js';
-import { fileOfKey, listOrNothing, presentKeys, shardsOf } from './page-cache.js';
+import { fileOfKey, presentKeys } from './page-cache.js';
+import { namesIn, removeUnused } from './sharded-folder.js';
 
 /**
  * The whole output of the last build a cache folder saw, kept by reference (`<cache>/output.json`):
@@ -42,7 +43,7 @@ export async function restorableOutput(cacheDir: string, inputs: string): Promis
   }
   if (snapshot?.version !== SNAPSHOT_VERSION || snapshot.inputs !== inputs || !Array.isArray(snapshot.files) || typeof snapshot.report !== 'object') return undefined;
   const pages = presentKeys(cacheDir);
-  const kept = new Set(shardsOf(filesFolder(cacheDir)).flatMap((shard) => listOrNothing(join(filesFolder(cacheDir), shard))));
+  const kept = new Set(namesIn(filesFolder(cacheDir)));
   const output = new Map<string, FileOnDisk>();
   for (const entry of snapshot.files) {
     if (!Array.isArray(entry)) return undefined;
@@ -85,20 +86,11 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
       if (digests.has(digest)) continue;
       digests.add(digest);
       const kept = keptFile(cacheDir, digest);
-      mkdirSync(join(kept, '..'), { recursive: true });
-      // Replaced every time: an output file changed in place would have changed its kept twin.
-      try {
-        unlinkSync(kept);
-      } catch {
-        // not kept yet
-      }
-      linkOrCopy(join(outDir, path), kept);
+      mkdirSync(dirname(kept), { recursive: true });
+      replaceWithLink(join(outDir, path), kept);
     }
     await replaceFile(snapshotPath(cacheDir), JSON.stringify({ version: SNAPSHOT_VERSION, inputs, report, files } satisfies Snapshot));
-    for (const shard of shardsOf(filesFolder(cacheDir))) {
-      const names = listOrNothing(join(filesFolder(cacheDir), shard));
-      for (const name of names) if (!digests.has(name)) rmSync(join(filesFolder(cacheDir), shard, name), { force: true });
-    }
+    removeUnused(filesFolder(cacheDir), (name) => digests.has(name));
   } catch {
     // The next build renders what it cannot take from here.
   }

@@ -1,9 +1,9 @@
-import { mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { attempt } from '../fs/attempt.js';
 import { replaceFile } from '../fs/replace-file.js';
-import { linkOrCopy } from '../fs/link-or-copy.js';
+import { replaceWithLink } from '../fs/link-or-copy.js';
+import { namesIn, removeUnused } from './sharded-folder.js';
 import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
 import type { RenderedPage } from '../render/render-site.js';
 
@@ -64,12 +64,10 @@ export async function readPageCache(cacheDir: string, salt: string): Promise<Pag
 
 /** The keys that have a file, listed folder by folder (256 directory reads instead of a stat per page). */
 export function presentKeys(cacheDir: string): Set<string> {
-  const names = shardsOf(folderOf(cacheDir)).flatMap((shard) => listOrNothing(join(folderOf(cacheDir), shard)));
-  return new Set(names.map((name) => name.slice(0, -'.html'.length)));
+  return new Set(namesIn(folderOf(cacheDir)).map(keyOfName));
 }
 
-export const listOrNothing = (dir: string): string[] => attempt(() => readdirSync(dir)) ?? [];
-export const shardsOf = (folder: string) => listOrNothing(folder).filter((f) => /^[0-9a-f]{2}$/.test(f));
+const keyOfName = (name: string) => name.slice(0, -'.html'.length);
 
 /**
  * After a build has written its output: the pages it rendered (not those it took from the cache)
@@ -90,17 +88,10 @@ export async function keepPages(cacheDir: string, salt: string, outDir: string, 
     const shards = new Set(rendered.map((path) => dirname(fileOfKey(cacheDir, pages.get(path)!.key))));
     // Synchronous file-system calls in loops, as emit links (link-or-copy.ts).
     for (const shard of shards) mkdirSync(shard, { recursive: true });
-    for (const path of rendered) {
-      const file = fileOfKey(cacheDir, pages.get(path)!.key);
-      try {
-        unlinkSync(file);
-      } catch {
-        // not there yet
-      }
-      linkOrCopy(join(outDir, path), file);
-    }
+    for (const path of rendered) replaceWithLink(join(outDir, path), fileOfKey(cacheDir, pages.get(path)!.key));
     await writeManifest(folder, salt, pages, output);
-    removeUnused(cacheDir, new Set([...pages.values()].map((page) => page.key)));
+    const used = new Set([...pages.values()].map((page) => page.key));
+    removeUnused(folder, (name) => used.has(keyOfName(name)));
   } catch {
     // The next build renders what it cannot take from here.
   }
@@ -123,14 +114,4 @@ async function writeManifest(folder: string, salt: string, pages: ReadonlyMap<st
     };
   }
   await replaceFile(join(folder, MANIFEST), JSON.stringify({ salt, deps: [...index.keys()], pages: records } satisfies Manifest));
-}
-
-function removeUnused(cacheDir: string, used: ReadonlySet<string>): void {
-  const folder = folderOf(cacheDir);
-  for (const shard of shardsOf(folder)) {
-    const names = listOrNothing(join(folder, shard));
-    const unused = names.filter((name) => !used.has(name.slice(0, -'.html'.length)));
-    if (unused.length === names.length) rmSync(join(folder, shard), { recursive: true, force: true });
-    else for (const name of unused) rmSync(join(folder, shard, name), { force: true });
-  }
 }
