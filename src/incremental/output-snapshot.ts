@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceWithLink } from '../fs/link-or-copy.js';
@@ -11,7 +11,9 @@ import { fileOfKey, presentKeys } from './page-cache.js';
 import { namesIn, removeUnused } from './sharded-folder.js';
 
 /**
- * The whole output of the last build a cache folder saw, kept by reference (`<cache>/output.json`):
+ * The whole output of the last build a cache folder saw, kept by reference (`<cache>/output/<inputs
+ * digest>.json`, named by its inputs so that a build whose inputs changed, most builds, finds
+ * nothing to read: parsing the snapshot of 44 000 files only to compare its digest cost 47 ms):
  * every output path names a page of the page cache (by key) or a file kept here by its content
  * digest (`<cache>/files`: sitemaps, bundles, images, hosting files, reports), with the digest of
  * the inputs that made it and what that build reported. A build whose inputs have that very digest
@@ -29,7 +31,8 @@ interface Snapshot {
 }
 
 const SNAPSHOT_VERSION = 1;
-const snapshotPath = (cacheDir: string) => join(cacheDir, 'output.json');
+const snapshotFolder = (cacheDir: string) => join(cacheDir, 'output');
+const snapshotPath = (cacheDir: string, inputs: string) => join(snapshotFolder(cacheDir), `${inputs}.json`);
 const filesFolder = (cacheDir: string) => join(cacheDir, 'files');
 const keptFile = (cacheDir: string, digest: string) => join(filesFolder(cacheDir), digest.slice(0, 2), digest);
 
@@ -37,7 +40,7 @@ const keptFile = (cacheDir: string, digest: string) => join(filesFolder(cacheDir
 export async function restorableOutput(cacheDir: string, inputs: string): Promise<{ output: Map<string, FileOnDisk>; report: StampedReport } | undefined> {
   let snapshot: Snapshot;
   try {
-    snapshot = JSON.parse(await readFile(snapshotPath(cacheDir), 'utf8')) as Snapshot;
+    snapshot = JSON.parse(await readFile(snapshotPath(cacheDir, inputs), 'utf8')) as Snapshot;
   } catch {
     return undefined;
   }
@@ -89,7 +92,10 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
       mkdirSync(dirname(kept), { recursive: true });
       replaceWithLink(join(outDir, path), kept);
     }
-    await replaceFile(snapshotPath(cacheDir), JSON.stringify({ version: SNAPSHOT_VERSION, inputs, report, files } satisfies Snapshot));
+    mkdirSync(snapshotFolder(cacheDir), { recursive: true });
+    await replaceFile(snapshotPath(cacheDir, inputs), JSON.stringify({ version: SNAPSHOT_VERSION, inputs, report, files } satisfies Snapshot));
+    // One snapshot: the last build's.
+    for (const name of readdirSync(snapshotFolder(cacheDir))) if (name !== `${inputs}.json`) rmSync(join(snapshotFolder(cacheDir), name), { force: true });
     removeUnused(filesFolder(cacheDir), (name) => digests.has(name));
   } catch {
     // The next build renders what it cannot take from here.
