@@ -54,5 +54,6 @@ export function incrementalOptions(options: BuildOptions, outDir: string): Incre
     cache: options.cache !== false,
     cacheWrites: options.cacheWrites ?? write,
     upToDateCheck: options.upToDateCheck === true && !options.stopAfter,
+    wholeOutput: !options.stopAfter,
   };
 }

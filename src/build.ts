@@ -36,7 +36,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { config, sources } = loaded;
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);
       if (incremental.upToDate) return (run.lap('load'), incremental.upToDate(run.timings));
-      const restored = !options.stopAfter && options.write !== false ? incremental.restored : undefined;
+      const restored = incremental.restored;
       if (restored) {
         run.lap('load');
         run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist'));

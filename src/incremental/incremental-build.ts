@@ -38,6 +38,8 @@ export interface IncrementalOptions {
   cacheWrites: boolean;
   /** Keep an output that is up to date (the CLI's way; a session never does). */
   upToDateCheck: boolean;
+  /** Take the whole output from the cache when it holds what these inputs make (not in a build told to stop early, which writes nothing). */
+  wholeOutput: boolean;
   minify?: boolean;
 }
 
@@ -76,7 +78,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir) : undefined;
   const kept = options.upToDateCheck && !session.shared && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
   // Not when a file of the previous output was changed in place: its cache file changed with it (page-cache.ts).
-  const restorable = stampInputs && !kept && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? await restorableOutput(cacheDir, stampInputs) : undefined;
+  const restorable = options.wholeOutput && stampInputs && !kept && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? await restorableOutput(cacheDir, stampInputs) : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
