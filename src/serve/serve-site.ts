@@ -9,6 +9,7 @@ import { localeOfPath, type HostKey } from '../model/locale-table.js';
 import { compressFor } from './compress.js';
 import { contentTypeOf, isCompressible } from './content-types.js';
 import { createFileReader, type FileReader } from './read-files.js';
+import { originRewriter, previewLocation, previewOrigins, type OriginRewriter, type PreviewOrigins } from './preview-origins.js';
 
 export interface ServeOptions {
   /** The built output (dist/): edge-config.json and one folder per host. */
@@ -81,30 +82,59 @@ function requestHandler(document: EdgeConfig, middleware: Middleware, files: Fil
   const hostnames = Object.fromEntries(Object.entries(document.origins).map(([key, origin]) => [key, new URL(origin).hostname]));
   // dist/ folders are named by host (with a port when the origin has one).
   const folders = Object.fromEntries(Object.entries(document.origins).map(([key, origin]) => [key, new URL(origin).host]));
+  const bodies = servedBodies(originRewriter(Object.values(document.origins)), options.injectHtml);
 
   return async (req: IncomingMessage, res: ServerResponse) => {
     const rawPath = req.url ?? '/';
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, req, 405, { allow: 'GET, HEAD' }, 'Method Not Allowed\n');
     if (!rawPath.startsWith('/')) return send(res, req, 400, {}, 'Bad Request\n');
-    const { key, local } = pickHost(req.headers.host, options.host, hostnames);
+    const { key, configured } = pickHost(req.headers.host, options.host, hostnames);
     const hostname = hostnames[key]!;
+    // Reached by a configured hostname (a hosts-file entry, a proxy): the links are right as they are.
+    const preview = configured ? undefined : previewOrigins(req.headers.host, document.origins, key, !!options.host);
 
     const request = new Request(`https://${hostname}${rawPath}`, { headers: forwardedHeaders(req) });
     const response = await middleware(request);
     if (response) {
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
-      if (headers.location && local) headers.location = previewLocation(headers.location, hostnames, local);
+      if (headers.location && preview) headers.location = previewLocation(headers.location, preview);
       return send(res, req, response.status, headers, await response.text());
     }
 
     const url = new URL(request.url);
     const vary = key === document.detect.host && url.pathname === '/' ? 'Accept-Language, Cookie, Accept-Encoding' : 'Accept-Encoding';
     const found = await findFile(files, folders[key]!, url.pathname);
-    if (found) return sendFile(res, req, 200, found, vary, options.injectHtml);
+    if (found) return sendFile(res, req, 200, found, vary, (bytes, type) => bodies(bytes, type, preview));
     const notFound = await files.read(join(folders[key]!, notFoundPage(key as HostKey, url.pathname)));
-    if (notFound) return sendFile(res, req, 404, { path: '404.html', bytes: notFound }, vary, options.injectHtml);
+    if (notFound) return sendFile(res, req, 404, { path: '404.html', bytes: notFound }, vary, (bytes, type) => bodies(bytes, type, preview));
     return send(res, req, 404, {}, 'Not Found\n');
+  };
+}
+
+/**
+ * The body a text file is served with: the preview's origins moved in (see preview-origins.ts) and,
+ * in HTML, `injectHtml` before </body>. Kept per file body and variant, so a page is rewritten, and
+ * then compressed (compress.ts caches per body object), once rather than on every request; a file
+ * keeps at most four variants (a page is normally reached by one or two local names).
+ */
+function servedBodies(rewrite: OriginRewriter, injectHtml: string | undefined) {
+  const cache = new WeakMap<Uint8Array, Map<string, Uint8Array>>();
+  return (bytes: Uint8Array, type: string, preview: PreviewOrigins | undefined): Uint8Array => {
+    const inject = injectHtml !== undefined && type.startsWith('text/html');
+    // isCompressible: the text formats, the ones that can hold a link.
+    if (!isCompressible(type) || (!preview && !inject)) return bytes;
+    const variant = preview?.key ?? '';
+    let variants = cache.get(bytes);
+    if (!variants) cache.set(bytes, (variants = new Map()));
+    let served = variants.get(variant);
+    if (!served) {
+      served = preview ? rewrite(bytes, preview) : bytes;
+      if (inject) served = injectBeforeBodyEnd(served, injectHtml);
+      if (variants.size >= 4) variants.delete(variants.keys().next().value!);
+      variants.set(variant, served);
+    }
+    return served;
   };
 }
 
@@ -128,25 +158,16 @@ function notFoundPage(host: HostKey, pathname: string): string {
   return join(localeOfPath(host, pathname).prefix.slice(1), '404.html');
 }
 
-function pickHost(header: string | undefined, forced: string | undefined, hostnames: Record<string, string>): { key: string; local?: string } {
+/** The host a request is for, and whether its Host header is that host's configured hostname. */
+function pickHost(header: string | undefined, forced: string | undefined, hostnames: Record<string, string>): { key: string; configured: boolean } {
   const keyOf = (name: string) => Object.keys(hostnames).find((key) => key === name || hostnames[key] === name);
-  if (forced) return { key: keyOf(forced) ?? 'main' };
   const name = (header ?? '').replace(/:\d+$/, '').toLowerCase();
+  const configured = Object.values(hostnames).includes(name);
+  if (forced) return { key: keyOf(forced) ?? 'main', configured };
   const direct = keyOf(name);
-  if (direct) return { key: direct };
+  if (direct) return { key: direct, configured };
   const local = /^([a-z]+)\.localhost$/.exec(name);
-  if (local && keyOf(local[1]!)) return { key: keyOf(local[1]!)!, local: header };
-  return { key: 'main' };
-}
-
-/** In a `zh.localhost:4000` preview, a redirect to another configured host stays on this machine. */
-function previewLocation(location: string, hostnames: Record<string, string>, localHost: string): string {
-  if (location.startsWith('/')) return location;
-  const target = new URL(location);
-  const key = Object.keys(hostnames).find((k) => hostnames[k] === target.hostname);
-  if (!key) return location;
-  const port = localHost.includes(':') ? `:${localHost.split(':')[1]}` : '';
-  return `http://${key}.localhost${port}${target.pathname}${target.search}`;
+  return { key: (local && keyOf(local[1]!)) || 'main', configured };
 }
 
 function forwardedHeaders(req: IncomingMessage): Headers {
@@ -158,9 +179,9 @@ function forwardedHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function sendFile(res: ServerResponse, req: IncomingMessage, status: number, file: { path: string; bytes: Uint8Array }, vary: string, injectHtml?: string) {
+async function sendFile(res: ServerResponse, req: IncomingMessage, status: number, file: { path: string; bytes: Uint8Array }, vary: string, transform: (bytes: Uint8Array, type: string) => Uint8Array) {
   const type = contentTypeOf(file.path);
-  if (injectHtml && type.startsWith('text/html')) file = { ...file, bytes: injectBeforeBodyEnd(file.bytes, injectHtml) };
+  file = { ...file, bytes: transform(file.bytes, type) };
   const headers: Record<string, string> = {
     'content-type': type,
     // Assets have content-hashed names: cacheable forever. Pages must be revalidated.

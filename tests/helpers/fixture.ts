@@ -84,3 +84,13 @@ export const RU = 'www.polybrowser-ru.example';
 export function errorsOf(result: BuildResult) {
   return result.diagnostics.filter((d) => d.severity === 'error');
 }
+
+/** A build's output written to a new temporary folder, as `sitegen build` writes dist/. */
+export function outputOnDisk(output: ReadonlyMap<string, Uint8Array>, prefix = 'sitegen-dist-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [path, bytes] of output) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), bytes);
+  }
+  return dir;
+}
