@@ -50,6 +50,17 @@ describe('sitegen dev', () => {
     expect(redirect.status).toBe(301);
   });
 
+  it('keeps the preview on this machine: links and redirects to the hosts\' production origins are moved to local ones', async () => {
+    const { port } = new URL(dev.url);
+    const html = await page('/blog/hello');
+    expect(html).not.toMatch(/https?:(?:\/\/|\\\/\\\/)www\.polybrowser(?:-cn|-ru)?\.example(?![a-z0-9.-])/);
+    expect(html).toContain(`href="http://localhost:${port}/blog"`);
+    expect(html).toContain(`"errorBackUrl":"http://localhost:${port}/blog"`);
+    expect(html).toContain('/__sitegen/events');
+    const moved = await fetch(`${dev.url}/zh/blog/hello?x=1`, { redirect: 'manual' });
+    expect(moved.headers.get('location')).toBe(`http://zh.localhost:${port}/blog/hello?x=1`);
+  });
+
   it('rebuilds an edited article, renders only its page (the lists show its first paragraph, unchanged), and tells open pages to reload', async () => {
     const stream = await events();
     writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello' }, 'Intro.\n\nThe second version.\n'));
