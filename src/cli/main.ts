@@ -8,11 +8,15 @@ import { edgeConfigSchema } from '../model/edge-config.js';
 import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';
-import { serveSite } from '../serve/serve-site.js';
+import { ListenError, serveSite } from '../serve/serve-site.js';
+import { localOrigin } from '../serve/preview-origins.js';
+import { HOST_KEYS } from '../model/locale-table.js';
+import { untilStopped } from './until-stopped.js';
 import { formatStage, formatSummary, summarize } from './report.js';
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 
-export const EXIT = { ok: 0, buildFailed: 1, usage: 2 } as const;
+/** Exit codes: 3 is a server (serve, dev) that could not listen, e.g. its port in use with --strict-port. */
+export const EXIT = { ok: 0, buildFailed: 1, usage: 2, cannotListen: 3 } as const;
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -20,6 +24,8 @@ export interface CliIO {
   isTTY: boolean;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Resolves, with the reason, when a long-running command (serve, dev) is to stop (default: signals, see until-stopped.ts). */
+  untilStopped?: () => Promise<string>;
 }
 
 const nodeIO = (): CliIO => ({
@@ -42,7 +48,19 @@ function parsePort(value: string): number {
   return port;
 }
 
-/** Run the CLI; resolves to the exit code (0 ok, 1 build errors, 2 usage errors). */
+/** The "Examples:" block of a command's --help. */
+function examples(lines: readonly (readonly [command: string, what: string])[]): string {
+  const width = Math.max(...lines.map(([command]) => command.length));
+  return `\nExamples:\n${lines.map(([command, what]) => `  $ ${command.padEnd(width)}  ${what}`).join('\n')}\n`;
+}
+
+/** The local address of every host, for a server at `url` (see docs/cli.md "Preview"). */
+function everyHost(url: string): string {
+  const { port } = new URL(url);
+  return `every host: ${HOST_KEYS.map((key) => localOrigin(key, port)).join('  ')}`;
+}
+
+/** Run the CLI; resolves to the exit code (0 ok, 1 build errors, 2 usage errors, 3 a server that could not listen). */
 export async function main(argv: readonly string[], io: CliIO = nodeIO(), version = '0.0.0'): Promise<number> {
   let exitCode: number = EXIT.ok;
   const program = new Command('sitegen')
@@ -50,10 +68,22 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .version(version, '-v, --version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError('(run sitegen --help for usage)');
+    .showHelpAfterError('(run sitegen --help for usage)')
+    .addHelpText('after', examples([
+      ['sitegen build', 'build content/ into dist/'],
+      ['sitegen serve', 'preview dist/ at http://localhost:4000'],
+      ['sitegen dev', 'build, preview and rebuild on every change'],
+      ['sitegen build --help', 'the options and examples of one command'],
+    ]));
 
   program.command('build')
     .description('render every page of every locale into the output directory')
+    .addHelpText('after', examples([
+      ['sitegen build', 'build content/ into dist/'],
+      ['sitegen build --check', 'build, then check links, hreflang, sitemaps, HTML and redirects'],
+      ['sitegen build --json > report.json', 'a machine-readable report for CI'],
+      ['sitegen build --no-cache --stop-after parse', 'time the Markdown stage from scratch'],
+    ]))
     .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('-o, --out <dir>', 'output directory (replaced as a whole when the build succeeds)', 'dist')
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
@@ -106,6 +136,11 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
 
   program.command('check')
     .description('prove a built site correct: links and anchors, hreflang, sitemaps, HTML, redirects')
+    .addHelpText('after', examples([
+      ['sitegen check', 'check dist/'],
+      ['sitegen check --html report.html', 'also write a filterable report page'],
+      ['sitegen check --external --json', 'also request every external link; the report as JSON'],
+    ]))
     .option('-d, --dir <dir>', 'built output to check', 'dist')
     .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', DEFAULT_CONFIG)
     .option('--json', 'print the report as JSON on stdout (for CI)')
@@ -132,30 +167,36 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
 
   program.command('dev')
     .description('build into memory, serve, and rebuild on every change; open pages reload by themselves')
-    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4000)
+    .option('-p, --port <n>', 'port to listen on; the next free one when it is in use (0 picks a free one)', parsePort, 4000)
+    .option('--strict-port', `exit (code ${EXIT.cannotListen}) when the port is in use instead of taking the next free one`)
     .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
     .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
     .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
-    .action(async (opts: { port: number; config: string; root: string; jobs?: number; cacheDir: string; listen: string }) => {
+    .addHelpText('after', examples([
+      ['sitegen dev', 'at http://localhost:4000 (zh, ru: http://zh.localhost:4000, …)'],
+      ['sitegen dev --port 5000 --strict-port', 'port 5000 or nothing (exit code 3 when it is in use)'],
+      ['sitegen dev --jobs 1', 'render Markdown in the main thread'],
+    ]))
+    .action(async (opts: { port: number; strictPort?: boolean; config: string; root: string; jobs?: number; cacheDir: string; listen: string }) => {
       const started = performance.now();
+      const log = (line: string) => io.stderr(`${line}\n`);
       const dev = await startDev({
         root: opts.root, config: opts.config, jobs: opts.jobs, cacheDir: resolve(opts.root, opts.cacheDir),
-        workerScript: io.env.SITEGEN_MARKDOWN_WORKER, port: opts.port, listen: opts.listen,
-        log: (line) => io.stderr(`${line}\n`),
-      });
-      const port = new URL(dev.url).port;
-      io.stderr(`sitegen dev: ${dev.url} (ready in ${Math.round(performance.now() - started)} ms); every host: http://main.localhost:${port}  http://zh.localhost:${port}  http://ru.localhost:${port}\n`);
-      await new Promise<void>((done) => {
-        const stop = () => void dev.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+        workerScript: io.env.SITEGEN_MARKDOWN_WORKER, port: opts.port, listen: opts.listen, strictPort: opts.strictPort, log,
+      }).catch(cannotListen('dev'));
+      if (!dev) return;
+      io.stderr(`sitegen dev: ${dev.url} (ready in ${Math.round(performance.now() - started)} ms); ${everyHost(dev.url)}\n`);
+      await serveUntilStopped('dev', dev.close);
     });
 
   program.command('clean')
     .description('delete the cache (rendered Markdown, encoded images, compiled code) and the output directory')
+    .addHelpText('after', examples([
+      ['sitegen clean', 'delete node_modules/.cache/sitegen and dist/'],
+      ['sitegen clean --out public-dist', 'delete another output directory (and the cache)'],
+    ]))
     .option('-o, --out <dir>', 'output directory to delete', 'dist')
     .option('--cache-dir <dir>', 'cache directory to delete', 'node_modules/.cache/sitegen')
     .action(async (opts: { out: string; cacheDir: string }) => {
@@ -166,22 +207,42 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     });
 
   program.command('serve')
-    .description('serve the built site over HTTP with the edge middleware, as the hosts will')
-    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4000)
+    .description('serve the built site over HTTP with the edge middleware, as the hosts will; its links stay on this machine')
+    .option('-p, --port <n>', 'port to listen on; the next free one when it is in use (0 picks a free one)', parsePort, 4000)
+    .option('--strict-port', `exit (code ${EXIT.cannotListen}) when the port is in use instead of taking the next free one`)
     .option('-d, --dir <dir>', 'built output to serve', 'dist')
     .option('--host <name>', 'serve this host (main, zh, ru or a hostname) whatever the Host header says')
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
-    .action(async (opts: { port: number; dir: string; host?: string; listen: string }) => {
-      const running = await serveSite({ dir: resolve(io.cwd, opts.dir), port: opts.port, host: opts.host, listen: opts.listen, log: (line) => io.stderr(`${line}\n`) });
-      const port = new URL(running.url).port;
+    .addHelpText('after', examples([
+      ['sitegen serve', 'dist/ at http://localhost:4000 (zh, ru: http://zh.localhost:4000, …)'],
+      ['sitegen serve --port 0', 'on a free port (printed)'],
+      ['sitegen serve --host zh --port 8080', 'only the zh host, whatever name it is reached by'],
+    ]))
+    .action(async (opts: { port: number; strictPort?: boolean; dir: string; host?: string; listen: string }) => {
+      const running = await serveSite({ dir: resolve(io.cwd, opts.dir), port: opts.port, strictPort: opts.strictPort, host: opts.host, listen: opts.listen, log: (line) => io.stderr(`${line}\n`) })
+        .catch(cannotListen('serve'));
+      if (!running) return;
       io.stderr(`serving ${opts.dir} at ${running.url}${opts.host ? ` as ${opts.host}` : ''}\n`);
-      if (!opts.host) io.stderr(`  every host: http://main.localhost:${port}  http://zh.localhost:${port}  http://ru.localhost:${port}\n`);
-      await new Promise<void>((done) => {
-        const stop = () => void running.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      if (!opts.host) io.stderr(`  ${everyHost(running.url)}\n`);
+      await serveUntilStopped('serve', running.close);
     });
+
+  /** A server that could not listen: one line and exit code 3; anything else is not this catch's. */
+  function cannotListen(command: string) {
+    return (error: unknown): undefined => {
+      if (!(error instanceof ListenError)) throw error;
+      io.stderr(`sitegen ${command}: ${error.message}\n`);
+      exitCode = EXIT.cannotListen;
+      return undefined;
+    };
+  }
+
+  /** Serves until told to stop, then closes the server (and dev's watchers and worker threads). */
+  async function serveUntilStopped(command: string, close: () => Promise<void>): Promise<void> {
+    const reason = await (io.untilStopped ?? untilStopped)();
+    io.stderr(`sitegen ${command}: stopping (${reason})\n`);
+    await close();
+  }
 
   function printCheck(report: CheckReport, how: { json: boolean } & ReportStyle): void {
     if (how.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);

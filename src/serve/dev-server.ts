@@ -12,6 +12,8 @@ import { watchTree } from './watch-tree.js';
 export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs' | 'workerScript' | 'cacheDir'> {
   port?: number;
   listen?: string;
+  /** Fail when the port is in use instead of taking the next free one. */
+  strictPort?: boolean;
   /** Progress and errors for the terminal. */
   log: (line: string) => void;
   /** Called after every build with its result and how long it took from the change that caused it. */
@@ -47,13 +49,31 @@ const DEV_SCRIPT = `<script>(()=>{const s=new EventSource(${JSON.stringify(EVENT
  * recovers by itself when the error is fixed.
  */
 export async function startDev(options: DevOptions): Promise<DevServer> {
-  const session = createSession(options);
   const clients = new Set<ServerResponse>();
   let handler: Handler | undefined;
   let warmedUp: Promise<void> | undefined;
   let closing = false;
   let served: { output?: ReadonlyMap<string, Uint8Array>; edgeJson?: Uint8Array } = {};
   let errors: string[] = [];
+
+  // Listening comes first: a port in use is reported before a build of many seconds, and a
+  // browser opened at once gets the 'Building…' page, which reloads when the build is done.
+  const server = await listen(async (req, res) => {
+    if (req.url === EVENTS_PATH) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.write('retry: 500\n\n');
+      if (errors.length) res.write(`event: errors\ndata: ${JSON.stringify(errors)}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (handler) return handler(req, res);
+    // No good build yet: a page that says so, shows the errors and reloads after the first good build.
+    const title = errors.length ? 'Build failed' : 'Building…';
+    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${DEV_SCRIPT}</body></html>`;
+    return send(res, req, errors.length ? 500 : 503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body);
+  }, { port: options.port, listen: options.listen, log: options.log, strictPort: options.strictPort });
+  const session = createSession(options);
 
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -149,20 +169,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }
   });
 
-  const server = await listen(async (req, res) => {
-    if (req.url === EVENTS_PATH) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      res.write('retry: 500\n\n');
-      if (errors.length) res.write(`event: errors\ndata: ${JSON.stringify(errors)}\n\n`);
-      clients.add(res);
-      req.on('close', () => clients.delete(res));
-      return;
-    }
-    if (handler) return handler(req, res);
-    // No good build yet: a page that shows the errors and reloads when they are fixed.
-    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><h1>Build failed</h1>${DEV_SCRIPT}</body></html>`;
-    return send(res, req, 500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body);
-  }, { port: options.port, listen: options.listen, log: options.log });
 
   return {
     ...server,

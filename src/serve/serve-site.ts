@@ -17,6 +17,8 @@ export interface ServeOptions {
   port?: number;
   /** Listen address; localhost by default so a preview is not exposed on the network. */
   listen?: string;
+  /** Fail (ListenError) when the port is in use, instead of taking the next free one. */
+  strictPort?: boolean;
   /** Serve this host whatever the Host header says (a host key or hostname). */
   host?: string;
   /** Edge Config connection string for the middleware (default: process.env.EDGE_CONFIG). */
@@ -35,6 +37,7 @@ export interface RunningServer {
  * code, same document), then static files at their clean URLs, the locale's 404 page with status
  * 404, and gzip/brotli. The host is picked by --host, else by the Host header (a configured hostname,
  * or `zh.localhost` style names for previewing every host from one machine), else the main host.
+ * Reached by a local name, its links and redirects to the hosts stay local (preview-origins.ts).
  */
 export async function serveSite(options: ServeOptions): Promise<RunningServer> {
   const files = createFileReader(options.dir);
@@ -45,8 +48,18 @@ export async function serveSite(options: ServeOptions): Promise<RunningServer> {
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** An HTTP server for a handler; a handler that throws answers 500 and is logged. */
-export async function listen(handler: Handler, options: Pick<ServeOptions, 'port' | 'listen' | 'log'>): Promise<RunningServer> {
+/** A server that could not start listening; its message is the one line the terminal shows. */
+export class ListenError extends Error {}
+
+/** How many ports from the one asked for are tried when it is in use (4000, 4001, … 4019). */
+const PORT_ATTEMPTS = 20;
+
+/**
+ * An HTTP server for a handler; a handler that throws answers 500 and is logged. A port in use is
+ * said in one line and the next ports are tried, as Vite does, unless `strictPort`; a server that
+ * cannot listen rejects with a ListenError.
+ */
+export async function listen(handler: Handler, options: Pick<ServeOptions, 'port' | 'listen' | 'log' | 'strictPort'>): Promise<RunningServer> {
   const server = createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       options.log?.(`error serving ${req.url}: ${(error as Error).stack ?? String(error)}`);
@@ -54,11 +67,23 @@ export async function listen(handler: Handler, options: Pick<ServeOptions, 'port
       res.end('Internal Server Error\n');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4000, options.listen ?? '127.0.0.1', () => resolve());
-  });
+  const asked = options.port ?? 4000;
+  const address = options.listen ?? '127.0.0.1';
+  const last = options.strictPort || asked === 0 ? asked : Math.min(asked + PORT_ATTEMPTS - 1, 65535);
+  for (let port = asked; ; port++) {
+    const failure = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      server.once('error', resolve);
+      server.listen(port, address, () => {
+        server.off('error', resolve);
+        resolve(undefined);
+      });
+    });
+    if (!failure) break;
+    if (failure.code === 'EADDRINUSE' && port < last) continue;
+    throw new ListenError(listenFailure(failure, address, asked, port, !!options.strictPort));
+  }
   const { port } = server.address() as AddressInfo;
+  if (asked !== 0 && port !== asked) options.log?.(`${port - asked > 1 ? `ports ${asked}-${port - 1} are` : `port ${asked} is`} in use, using ${port}`);
   return {
     server,
     url: `http://localhost:${port}`,
@@ -67,6 +92,22 @@ export async function listen(handler: Handler, options: Pick<ServeOptions, 'port
       server.close(() => resolve());
     }),
   };
+}
+
+function listenFailure(error: NodeJS.ErrnoException, address: string, asked: number, port: number, strict: boolean): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return strict
+        ? `port ${port} of ${address} is in use (--strict-port): stop what uses it, or choose another port with --port`
+        : `ports ${asked}-${port} of ${address} are all in use: choose a free port with --port (0 picks one)`;
+    case 'EACCES':
+      return `not allowed to listen on port ${port} of ${address}: choose a port above 1023 with --port`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `cannot listen on ${address}: it is not an address of this machine; check --listen`;
+    default:
+      return `cannot listen on ${address}:${port}: ${error.message}`;
+  }
 }
 
 /**

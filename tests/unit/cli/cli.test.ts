@@ -46,6 +46,21 @@ describe('sitegen CLI', () => {
     expect(b.out).toContain('--json');
   });
 
+  it('shows examples in the help of every command', async () => {
+    const build = io();
+    expect(await main(['build', '--help'], build)).toBe(0);
+    expect(build.out).toContain('\nExamples:\n');
+    expect(build.out).toMatch(/^ {2}\$ sitegen build --check +build, then check links/m);
+    for (const command of ['dev', 'serve', 'check', 'clean']) {
+      const help = io();
+      expect(await main([command, '--help'], help)).toBe(0);
+      expect(help.out, command).toMatch(new RegExp(`\\nExamples:\\n {2}\\$ sitegen ${command}\\b`));
+    }
+    const top = io();
+    await main(['--help'], top);
+    expect(top.out).toContain('$ sitegen serve');
+  });
+
   it('exits 1 and reports the missing configuration as JSON for CI', async () => {
     const sink = io();
     expect(await main(['build', '--json', '--root', '/nonexistent'], sink)).toBe(1);
