@@ -9,7 +9,7 @@ import { serveSite, type RunningServer } from '../../src/serve/serve-site.js';
 import { ROOT } from '../helpers/fixture.js';
 import { reservePort } from '../helpers/local-servers.js';
 import { withEditedSiteYaml } from './support/edited-site-yaml.js';
-import { CHROMIUM_ARGS, findChromium } from './support/find-chromium.js';
+import { findChromium, LOCAL_ONLY_ARGS } from './support/find-chromium.js';
 
 /**
  * Picking English in the language switcher on the zh or ru host must stick: the main host's root
@@ -61,9 +61,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath,
     headless: true,
-    // Nothing but the local hosts resolves: the sample site's API, script and beacon addresses fail
-    // at once instead of waiting on a network this test does not have.
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost'],
+    args: LOCAL_ONLY_ARGS,
   });
 }, 300_000);
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { serveSite, type RunningServer } from '../../src/serve/serve-site.js';
 import { ROOT } from '../helpers/fixture.js';
-import { CHROMIUM_ARGS, findChromium } from './support/find-chromium.js';
+import { findChromium, LOCAL_ONLY_ARGS } from './support/find-chromium.js';
 
 /**
  * A preview a reader can click through: the sample site built as `sitegen build` builds it, with
@@ -28,11 +28,7 @@ beforeAll(async () => {
   if (!result.ok) throw new Error(`the sample site does not build:\n${result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`).join('\n')}`);
   server = await serveSite({ dir: distDir, port: 0, log: () => undefined });
   port = new URL(server.url).port;
-  browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost'],
-  });
+  browser = await chromium.launch({ executablePath, headless: true, args: LOCAL_ONLY_ARGS });
 }, 300_000);
 
 afterAll(async () => {

@@ -27,3 +27,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+
+/**
+ * CHROMIUM_ARGS for a browser that resolves nothing but localhost and *.localhost: a link or
+ * redirect that leaves this machine fails at once (the sample site's API, script and beacon
+ * addresses too, instead of waiting on a network the tests do not have).
+ */
+export const LOCAL_ONLY_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost'];
