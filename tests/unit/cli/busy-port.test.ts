@@ -66,15 +66,41 @@ describe('sitegen serve and dev on a port in use', () => {
     expect(run.err).toBe(`sitegen dev: port ${held.port} of 127.0.0.1 is in use (--strict-port): stop what uses it, or choose another port with --port\n`);
   });
 
-  it('dev takes the next free port too, said before its first build', async () => {
+  it('dev takes the next free port too, said before its first build, and answers \'Building…\' until it is done', async () => {
     const run = io();
+    // The line is written while the server starts listening, before the build starts: a request
+    // made then is answered long before a build of many file reads can end.
+    let during: Promise<Response> | undefined;
+    const stderr = run.cli.stderr;
+    run.cli.stderr = (text) => {
+      stderr(text);
+      const port = /in use, using (\d+)\n/.exec(text)?.[1];
+      if (port) during = fetch(`http://localhost:${port}/blog`);
+    };
     const exited = main(['dev', '--root', project, '--port', String(held.port), '--jobs', '1', '--cache-dir', `${project}/.cache`], run.cli);
     await expect.poll(() => run.err).toContain('sitegen dev: http://localhost:');
+    const building = await during!;
+    expect(building.status).toBe(503);
+    expect(await building.text()).toContain('<h1>Building…</h1>');
     const lines = run.err.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^ports? ${held.port}(?:-\\d+)? (?:is|are) in use, using \\d+$`));
     const taken = /using (\d+)$/.exec(lines[0]!)![1];
     expect(lines.findIndex((l) => l.startsWith('built in'))).toBeGreaterThan(0);
     expect(run.err).toContain(`sitegen dev: http://localhost:${taken} (ready in`);
+    run.stop('test');
+    expect(await exited).toBe(0);
+  });
+
+  it('serve --host zh moves only the zh host\'s links to the address used: it serves no other host', async () => {
+    const run = io();
+    const exited = main(['serve', '--port', '0', '--host', 'zh', '--dir', dist], run.cli);
+    await expect.poll(() => run.err).toContain(' as zh');
+    const url = /at (http:\/\/localhost:\d+) as zh/.exec(run.err)![1];
+    const html = await (await fetch(`${url}/`)).text();
+    expect(html).toContain('<html lang="zh-CN"');
+    expect(html).toContain(`href="${url}/"`);
+    expect(html).not.toContain('https://www.polybrowser-cn.example');
+    expect(html).toContain('https://www.polybrowser.example/');
     run.stop('test');
     expect(await exited).toBe(0);
   });
