@@ -239,7 +239,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
 
   /** Serves until told to stop, then closes the server (and dev's watchers and worker threads). */
   async function serveUntilStopped(command: string, close: () => Promise<void>): Promise<void> {
-    const reason = await (io.untilStopped ?? untilStopped)();
+    const reason = await (io.untilStopped ?? (() => untilStopped(io.env)))();
     io.stderr(`sitegen ${command}: stopping (${reason})\n`);
     await close();
   }
