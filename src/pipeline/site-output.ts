@@ -13,7 +13,7 @@ import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
 import { buildManifests, copyToHosts, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
 import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
-import { sourceMap, sourceMapFile } from '../render/source-map.js';
+import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
 import type { RoutedSite } from '../route/route-site.js';
 
@@ -80,7 +80,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan): Promis
   ];
   const hosting = renderHosting(config, edge, bundles.middleware, siteFiles, input.configPath);
   diagnostics.push(...hosting.diagnostics);
-  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), sourceMapFile(sourceMap(site, routed.pages, input.sources))];
+  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)))];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   return { ...result, output: collected.output };

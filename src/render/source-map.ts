@@ -29,34 +29,73 @@ const TEMPLATE_FILES: Record<TemplateName, string> = {
 /** Origins do not depend on the text: pageTitle and pageDescription are asked for them with a translator that gives none. */
 const NO_TEXT: Translate = () => '';
 
+/** The line and column of a message key in a messages file, if the file has it. */
+export type MessagePlaces = (file: string, key: string) => Pick<SourceRef, 'line' | 'column'> | undefined;
+
 /**
  * The page source map (src/model/page-sources.ts): for every output page, its template, its
  * Markdown file, where its title and description come from (a front matter field's line, a message
  * key's line in the locale's messages file) and where its body's site links and images are written.
- * Pure: the site, its pages and the source texts in, the document out.
+ * Pure: the site, its pages and where message keys are in, the document out.
  */
-export function sourceMap(site: ValidSite, pages: readonly Page[], sources: SourceSet): SourceMap {
-  const messages = messagePlaces(site, sources);
+export function sourceMap(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): SourceMap {
   const map: SourceMap = { version: 1, pages: {} };
   for (const page of pages) {
-    const entry = page.entry;
-    const frontMatter = entry ? frontMatterLines(entry.source) : undefined;
-    const place = (origin: TextOrigin): SourceRef => {
-      if ('message' in origin) return messages(page.locale, origin.message);
-      if (!entry || !frontMatter) return { file: TEMPLATE_FILES[page.template], what: 'template' };
-      if ('field' in origin) return { file: entry.file, ...atLine(frontMatter.keys.get(origin.field)), what: origin.field };
-      return { file: entry.file, ...atLine(frontMatter.bodyStart), what: 'body' };
-    };
-    const refs: PageSources = {
-      template: TEMPLATE_FILES[page.template],
-      ...(entry ? { entry: entry.file } : {}),
-      title: pageTitle(page, NO_TEXT).origins.map(place),
-      description: pageDescription(page, NO_TEXT).origins.map(place),
-      ...bodyRefs(entry),
-    };
+    const refs = pageSources(site, page, messages);
     for (const path of [page.outputPath, ...page.extraOutputPaths]) map.pages[path] = refs;
   }
   return map;
+}
+
+/**
+ * The map after `sitegen dev` rendered the bodies of `pages` again (src/incremental/body-edits.ts):
+ * their entries' body places are made again; message keys are where the previous map says, as no
+ * messages file changed. Undefined when a page now takes its text from a key no page used before
+ * (the caller then builds in full).
+ */
+export function withEditedPages(previous: SourceMap, site: ValidSite, pages: readonly Page[]): SourceMap | undefined {
+  const known = new Map<string, Pick<SourceRef, 'line' | 'column'>>();
+  for (const refs of Object.values(previous.pages)) {
+    for (const ref of [...refs.title, ...refs.description]) known.set(`${ref.file}\u0000${ref.what}`, { line: ref.line, column: ref.column });
+  }
+  let missing = false;
+  const messages: MessagePlaces = (file, key) => {
+    const place = known.get(`${file}\u0000${key}`);
+    if (!place) missing = true;
+    return place;
+  };
+  const map: SourceMap = { version: 1, pages: { ...previous.pages } };
+  for (const page of pages) {
+    const refs = pageSources(site, page, messages);
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) map.pages[path] = refs;
+  }
+  return missing ? undefined : map;
+}
+
+function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): PageSources {
+  const entry = page.entry;
+  const frontMatter = entry ? frontMatterLines(entry.source) : undefined;
+  const place = (origin: TextOrigin): SourceRef => {
+    if ('message' in origin) {
+      // The page shows the source locale's text where its locale has none.
+      const file = messagesFile(site, site.messages.get(page.locale)?.has(origin.message) ? page.locale : SOURCE_LOCALE);
+      return { file, ...messages(file, origin.message), what: origin.message };
+    }
+    if (!entry || !frontMatter) return { file: TEMPLATE_FILES[page.template], what: 'template' };
+    if ('field' in origin) return { file: entry.file, ...atLine(frontMatter.keys.get(origin.field)), what: origin.field };
+    return { file: entry.file, ...atLine(frontMatter.bodyStart), what: 'body' };
+  };
+  return {
+    template: TEMPLATE_FILES[page.template],
+    ...(entry ? { entry: entry.file } : {}),
+    title: pageTitle(page, NO_TEXT).origins.map(place),
+    description: pageDescription(page, NO_TEXT).origins.map(place),
+    ...bodyRefs(entry),
+  };
+}
+
+function messagesFile(site: ValidSite, locale: LocaleCode): string {
+  return `${site.contentDir}/messages/${locale}.yaml`;
 }
 
 export function sourceMapFile(map: SourceMap): OutputFile {
@@ -74,23 +113,16 @@ function bodyRefs(entry: Entry | undefined): Pick<PageSources, 'links' | 'images
   return refs;
 }
 
-/**
- * The place of a message key: its line in the locale's messages file, or in the source locale's
- * when the locale has no text for it (the page shows the English one). Each file is parsed once,
- * when a page first asks.
- */
-function messagePlaces(site: ValidSite, sources: SourceSet): (locale: LocaleCode, key: string) => SourceRef {
+/** Where message keys are in the messages files as read; each file is parsed once, when a page first asks. */
+export function messagePlacesIn(sources: SourceSet): MessagePlaces {
   const texts = new Map(sources.files.map((f) => [f.path, f.text]));
   const parsed = new Map<string, PositionedYaml | undefined>();
-  return (locale, key) => {
-    const own = site.messages.get(locale)?.has(key) ? locale : SOURCE_LOCALE;
-    const file = `${site.contentDir}/messages/${own}.yaml`;
+  return (file, key) => {
     if (!parsed.has(file)) {
       const text = texts.get(file);
       parsed.set(file, text === undefined ? undefined : parseYaml(text, file).yaml);
     }
-    const position = parsed.get(file)?.keyPositionOf(key.split('.'));
-    return { file, ...(position ?? {}), what: key };
+    return parsed.get(file)?.keyPositionOf(key.split('.'));
   };
 }
 
