@@ -1,6 +1,6 @@
 import type { EdgeConfig } from '../model/edge-config.js';
 import type { CheckCode } from '../errors/catalogue.js';
-import type { Diagnostic, Severity } from '../errors/site-error.js';
+import type { Severity } from '../errors/site-error.js';
 import type { SourceRef } from '../model/page-sources.js';
 
 /**
@@ -39,12 +39,6 @@ export interface FindingSource extends SourceRef {
  */
 export function ruleOf(code: CheckCode): string {
   return code.slice('CHECK_'.length).toLowerCase().replace(/_/g, '-');
-}
-
-/** A finding as a diagnostic, for the printer build diagnostics go through (src/cli/report.ts). */
-export function findingDiagnostic(finding: Finding): Diagnostic {
-  const { code, severity, message, file, line, column } = finding;
-  return { code, severity, message, file, ...(line === undefined ? {} : { position: { line, column: column ?? 1 } }) };
 }
 
 /** A built site as the checks see it: every output file, and the edge document it was built with. */

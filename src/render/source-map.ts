@@ -39,12 +39,7 @@ export type MessagePlaces = (file: string, key: string) => Pick<SourceRef, 'line
  * Pure: the site, its pages and where message keys are in, the document out.
  */
 export function sourceMap(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): SourceMap {
-  const map: SourceMap = { version: 1, pages: {} };
-  for (const page of pages) {
-    const refs = pageSources(site, page, messages);
-    for (const path of [page.outputPath, ...page.extraOutputPaths]) map.pages[path] = refs;
-  }
-  return map;
+  return { version: 1, pages: withPages({}, site, pages, messages) };
 }
 
 /**
@@ -64,12 +59,17 @@ export function withEditedPages(previous: SourceMap, site: ValidSite, pages: rea
     if (!place) missing = true;
     return place;
   };
-  const map: SourceMap = { version: 1, pages: { ...previous.pages } };
+  const map: SourceMap = { version: 1, pages: withPages({ ...previous.pages }, site, pages, messages) };
+  return missing ? undefined : map;
+}
+
+/** `into`, with the sources of each page at each of its output paths. */
+function withPages(into: SourceMap['pages'], site: ValidSite, pages: readonly Page[], messages: MessagePlaces): SourceMap['pages'] {
   for (const page of pages) {
     const refs = pageSources(site, page, messages);
-    for (const path of [page.outputPath, ...page.extraOutputPaths]) map.pages[path] = refs;
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) into[path] = refs;
   }
-  return missing ? undefined : map;
+  return into;
 }
 
 function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): PageSources {
