@@ -69,7 +69,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
       if (staging) run.onStop(() => staging.discard());
       const plan = await incremental.plan(site, routed, bundles);
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath }, { ...plan, store: staging?.store }));
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources }, { ...plan, store: staging?.store }));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };
       run.lap('render');
       const outputCounts = countOutput(rendered.output);

@@ -6,6 +6,7 @@ import { checkHtml } from './html-checks.js';
 import { checkLinks, type ExternalLink } from './link-checks.js';
 import { checkRedirects, type LegacyUrl, type RedirectSummary } from './redirect-checks.js';
 import { checkSitemaps } from './sitemap-checks.js';
+import { placeFindings, readSourceMap, type SourceMapStatus } from './source-places.js';
 
 /** A finding as the report gives it: its code, and the code's rule id (what reports named before codes). */
 export interface ReportedFinding extends Finding {
@@ -30,6 +31,11 @@ export interface CheckReport {
   findings: ReportedFinding[];
   links: { checked: number; external: ExternalLink[] };
   redirects: RedirectSummary;
+  /**
+   * Whether findings name the sources to change (the build's reports/sources.json was read: `used`)
+   * or only output places (the output has no such map, or one this check cannot read).
+   */
+  sourceMap: SourceMapStatus;
   /** Milliseconds per check. */
   timings: Record<string, number>;
 }
@@ -53,7 +59,8 @@ export async function checkSite(input: CheckInput, options: { legacy?: readonly 
   const html = await timed('html', () => checkHtml(input));
   const redirects = await timed('redirects', () => checkRedirects(input, options.legacy));
   const external = options.external ? await timed('external', () => fetchExternalLinks(links.external, options.external)) : [];
-  const findings = [...links.findings, ...hreflang, ...sitemaps, ...html, ...redirects.findings, ...external].sort(byPlace)
+  const sources = readSourceMap(input);
+  const findings = placeFindings([...links.findings, ...hreflang, ...sitemaps, ...html, ...redirects.findings, ...external].sort(byPlace), sources.map, input.edge)
     .map(({ code, ...rest }): ReportedFinding => ({ code, rule: ruleOf(code), ...rest }));
   const counts = { error: 0, warning: 0 };
   const codes: CheckReport['codes'] = {};
@@ -63,7 +70,7 @@ export async function checkSite(input: CheckInput, options: { legacy?: readonly 
     (codes[f.code] ??= { rule: f.rule, ...CHECK_DIAGNOSTICS[f.code], count: 0 }).count++;
     byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
   }
-  return { ok: counts.error === 0, counts, codes: sortedByKey(codes), byRule, findings, links: { checked: links.checked, external: links.external }, redirects: redirects.summary, timings };
+  return { ok: counts.error === 0, counts, codes: sortedByKey(codes), byRule, findings, links: { checked: links.checked, external: links.external }, redirects: redirects.summary, sourceMap: sources.status, timings };
 }
 
 function byPlace(a: Finding, b: Finding): number {

@@ -1,6 +1,7 @@
 import type { EdgeConfig } from '../model/edge-config.js';
 import type { CheckCode } from '../errors/catalogue.js';
-import type { Diagnostic, Severity } from '../errors/site-error.js';
+import type { Severity } from '../errors/site-error.js';
+import type { SourceRef } from '../model/page-sources.js';
 
 /**
  * What `sitegen check` reports: one finding per broken rule, at a file and (where it has one) a
@@ -16,6 +17,20 @@ export interface Finding {
   line?: number;
   column?: number;
   message: string;
+  /** The absolute URL a link or image finding is about, for finding where the writer wrote it. */
+  target?: string;
+  /**
+   * Where to make the change, when that is not the output file: the Markdown or YAML line of the
+   * content (a front matter field, a message key, a link or image of the body), or the template
+   * that writes the markup. Added from the build's page source map (src/check/source-places.ts).
+   */
+  source?: FindingSource;
+}
+
+/** A finding's place in the sources: the one to change, and any others the text is made of. */
+export interface FindingSource extends SourceRef {
+  /** The other parts of the text: a list title's category and tag, the site name every title ends with. */
+  also?: SourceRef[];
 }
 
 /**
@@ -24,12 +39,6 @@ export interface Finding {
  */
 export function ruleOf(code: CheckCode): string {
   return code.slice('CHECK_'.length).toLowerCase().replace(/_/g, '-');
-}
-
-/** A finding as a diagnostic, for the printer build diagnostics go through (src/cli/report.ts). */
-export function findingDiagnostic(finding: Finding): Diagnostic {
-  const { code, severity, message, file, line, column } = finding;
-  return { code, severity, message, file, ...(line === undefined ? {} : { position: { line, column: column ?? 1 } }) };
 }
 
 /** A built site as the checks see it: every output file, and the edge document it was built with. */

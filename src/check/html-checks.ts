@@ -1,6 +1,7 @@
 import { ConfigLoader, HtmlValidate, type Config, type ConfigData, type Message, type ResolvedConfig } from 'html-validate';
 import type { CheckCode } from '../errors/catalogue.js';
-import { LOCALES, WIDE_SCRIPTS, type Locale } from '../model/locale-table.js';
+import { LOCALES, type Locale } from '../model/locale-table.js';
+import { displayWidth } from './html/display-width.js';
 import { positionAt, type CheckInput, type Finding, type SitePage } from './finding.js';
 import { attributeOf, decodeEntities, rawTextOf, scanTags, type HtmlTag } from './html/scan-tags.js';
 import { sitePages } from './site-pages.js';
@@ -22,9 +23,10 @@ export interface HtmlCheckOptions {
  *   locale (`<body data-locale>`), a dir missing or not the locale's;
  * - html-img-alt, html-img-size: an `<img>` without alt; without width and height (layout shift);
  * - title-missing, description-missing (errors) and title-length, description-length (warnings):
- *   `<title>` and `<meta name="description">` against what search results display, in characters
- *   after decoding entities: 8–30 and 30–80 for Chinese, Japanese and Korean, 10–60 and 50–160 for
- *   every other script (Thai and Hindi included).
+ *   `<title>` and `<meta name="description">` against what search results display, measured in
+ *   display width after decoding entities (html/display-width.ts: a letter with its marks is 1, a
+ *   CJK character 2): 10–60 for titles, 50–160 for descriptions, in every script. The lengths are
+ *   not measured on noindex pages (404 pages, the icon sheet): search results never show them.
  *
  * Cost: the own rules read every page with a small tag scanner (about 0.5 s for the sample site's
  * 1,140 pages). html-validate builds a full DOM and takes about 30 ms a page even with its
@@ -173,18 +175,19 @@ export function readPage(page: SitePage): ReadPage {
   return { page, tags, template: body ? attributeOf(body, 'data-page')?.value : undefined, bodyLocale: LOCALES.find((l) => l.code === code) };
 }
 
-/** Search-result display limits in characters: [min, max]; wide scripts (CJK) fit about half as many. */
-export const TEXT_LIMITS = {
-  wide: { title: [8, 30], description: [30, 80] },
-  other: { title: [10, 60], description: [50, 160] },
-} as const satisfies Record<string, { title: readonly [number, number]; description: readonly [number, number] }>;
+/**
+ * Search-result display limits, [min, max], in display width (one Latin letter is 1): what fits a
+ * result's title line (about 600 px) and its two-line snippet, and the least that says what the
+ * page is. One range for every script: width, not a character count, is what differs by script.
+ */
+export const TEXT_LIMITS = { title: [10, 60], description: [50, 160] } as const satisfies Record<string, readonly [number, number]>;
 
 /** Every rule but html-invalid, for one page. */
 export function checkPageMarkup(read: ReadPage): Finding[] {
   const { page, tags } = read;
   const findings: Finding[] = [];
-  const add = (code: CheckCode, severity: Finding['severity'], offset: number, message: string) =>
-    findings.push({ code, severity, file: page.file, ...positionAt(page.html, offset), message });
+  const add = (code: CheckCode, severity: Finding['severity'], offset: number, message: string, target?: string) =>
+    findings.push({ code, severity, file: page.file, ...positionAt(page.html, offset), message, ...(target === undefined ? {} : { target }) });
   const bodyIndex = tags.findIndex((t) => !t.end && t.name === 'body');
   const body = tags[bodyIndex];
 
@@ -224,17 +227,19 @@ export function checkPageMarkup(read: ReadPage): Finding[] {
     if (tag.end || tag.name !== 'img') continue;
     const src = attributeOf(tag, 'src')?.value ?? '';
     const img = src ? `<img src="${src}">` : '<img>';
-    if (!attributeOf(tag, 'alt')) add('CHECK_HTML_IMG_ALT', 'error', tag.offset, `${img} has no alt: describe the image, or alt="" if it is decorative`);
+    const target = src ? URL.parse(src, page.url)?.href : undefined;
+    if (!attributeOf(tag, 'alt')) add('CHECK_HTML_IMG_ALT', 'error', tag.offset, `${img} has no alt: describe the image, or alt="" if it is decorative`, target);
     const missing = ['width', 'height'].filter((name) => !attributeOf(tag, name));
-    if (missing.length > 0) add('CHECK_HTML_IMG_SIZE', 'error', tag.offset, `${img} has no ${missing.join(' or ')}: the page shifts when it loads (give both, the image's intrinsic size)`);
+    if (missing.length > 0) add('CHECK_HTML_IMG_SIZE', 'error', tag.offset, `${img} has no ${missing.join(' or ')}: the page shifts when it loads (give both, the image's intrinsic size)`, target);
   }
 
   // title and description: in the head, before <body>
   const headEnd = bodyIndex === -1 ? tags.length : bodyIndex;
   const head = tags.find((t) => !t.end && t.name === 'head');
-  const locale = langLocale ?? read.bodyLocale;
-  const limits = locale && WIDE_SCRIPTS.has(locale.script) ? TEXT_LIMITS.wide : TEXT_LIMITS.other;
-  const language = locale ? `${locale.code} (${locale.nativeName})` : 'this page (its language is unknown)';
+  const headMeta = (name: string) => tags.find((t, i) => i < headEnd && !t.end && t.name === 'meta' && attributeOf(t, 'name')?.value.trim().toLowerCase() === name);
+  // Search results never show a noindex page, so how long its title and description are is moot.
+  const robots = headMeta('robots');
+  const shownInSearch = !(robots && /\bnoindex\b/i.test(attributeOf(robots, 'content')?.value ?? ''));
   const titleIndex = tags.findIndex((t, i) => i < headEnd && !t.end && t.name === 'title');
   if (titleIndex === -1) {
     add('CHECK_TITLE_MISSING', 'error', head?.offset ?? htmlOffset, 'the page has no <title>');
@@ -242,22 +247,25 @@ export function checkPageMarkup(read: ReadPage): Finding[] {
     const title = displayText(rawTextOf(page.html, tags, titleIndex));
     const offset = tags[titleIndex]!.offset;
     if (title === '') add('CHECK_TITLE_MISSING', 'error', offset, 'the page\'s <title> is empty');
-    else checkLength('CHECK_TITLE_LENGTH', '<title>', title, limits.title, offset);
+    else if (shownInSearch) checkLength('CHECK_TITLE_LENGTH', '<title>', title, TEXT_LIMITS.title, offset);
   }
-  const description = tags.find((t, i) => i < headEnd && !t.end && t.name === 'meta' && attributeOf(t, 'name')?.value.trim().toLowerCase() === 'description');
+  const description = headMeta('description');
   if (!description) {
     add('CHECK_DESCRIPTION_MISSING', 'error', head?.offset ?? htmlOffset, 'the page has no <meta name="description">');
   } else {
     const text = displayText(attributeOf(description, 'content')?.value ?? '');
     if (text === '') add('CHECK_DESCRIPTION_MISSING', 'error', description.offset, '<meta name="description"> has no content');
-    else checkLength('CHECK_DESCRIPTION_LENGTH', 'the description', text, limits.description, description.offset);
+    else if (shownInSearch) checkLength('CHECK_DESCRIPTION_LENGTH', 'the description', text, TEXT_LIMITS.description, description.offset);
   }
 
   function checkLength(code: CheckCode, what: string, text: string, [min, max]: readonly [number, number], offset: number) {
-    const length = [...text].length;
-    if (length >= min && length <= max) return;
-    const advice = length < min ? 'too short to describe the page' : 'cut off in search results';
-    add(code, 'warning', offset, `${what} is ${length} characters, ${advice}: search results show ${min}–${max} for ${language}: "${text}"`);
+    const width = displayWidth(text);
+    if (width >= min && width <= max) return;
+    const characters = [...text].length;
+    // Said only where width and character count differ, so the number can be checked by hand.
+    const measure = width === characters ? '' : ` (${characters} characters: a CJK character is 2 wide, a letter with its marks 1)`;
+    const verdict = width < min ? `too short to describe the page: search results show ${min}–${max}` : `cut off in search results, which show ${min}–${max}`;
+    add(code, 'warning', offset, `${what} is ${width} wide${measure}, ${verdict}: "${text}"`);
   }
 
   return findings;

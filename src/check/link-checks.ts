@@ -47,7 +47,7 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
       try {
         url = new URL(decodeEntities(link.value), page.url);
       } catch {
-        findings.push(at(page, link, 'error', 'CHECK_LINK_BROKEN', `"${link.value}" is not a valid URL`));
+        findings.push(at(page, link, undefined, 'error', 'CHECK_LINK_BROKEN', `"${link.value}" is not a valid URL`));
         continue;
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') continue; // mailto:, tel:
@@ -64,15 +64,15 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
       let verdict = verdicts.get(key);
       if (!verdict) verdicts.set(key, (verdict = resolveTarget(edge, input.files, hostDirs, pageByUrl, url)));
       if (verdict.kind === 'missing') {
-        findings.push(at(page, link, 'error', 'CHECK_LINK_BROKEN', `${link.attribute}="${link.value}": ${verdict.reason}`));
+        findings.push(at(page, link, url, 'error', 'CHECK_LINK_BROKEN', `${link.attribute}="${link.value}": ${verdict.reason}`));
         continue;
       }
       if (verdict.kind === 'redirect' && link.attribute === 'href') {
-        findings.push(at(page, link, 'warning', 'CHECK_LINK_REDIRECTS', `href="${link.value}" is redirected to ${verdict.location}; link there directly`));
+        findings.push(at(page, link, url, 'warning', 'CHECK_LINK_REDIRECTS', `href="${link.value}" is redirected to ${verdict.location}; link there directly`));
       }
       if (url.hash.length > 1 && verdict.page) {
         const id = decodeHash(url.hash);
-        if (!idsOf(verdict.page).has(id)) findings.push(at(page, link, 'error', 'CHECK_ANCHOR_MISSING', `href="${link.value}": ${verdict.page.url} has no element with id "${id}"`));
+        if (!idsOf(verdict.page).has(id)) findings.push(at(page, link, url, 'error', 'CHECK_ANCHOR_MISSING', `href="${link.value}": ${verdict.page.url} has no element with id "${id}"`));
       }
     }
   }
@@ -169,6 +169,6 @@ function decodeHash(hash: string): string {
   }
 }
 
-function at(page: SitePage, link: FoundLink, severity: Finding['severity'], code: CheckCode, message: string): Finding {
-  return { code, severity, file: page.file, ...positionAt(page.html, link.offset), message };
+function at(page: SitePage, link: FoundLink, url: URL | undefined, severity: Finding['severity'], code: CheckCode, message: string): Finding {
+  return { code, severity, file: page.file, ...positionAt(page.html, link.offset), message, ...(url ? { target: url.href } : {}) };
 }

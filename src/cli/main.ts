@@ -143,10 +143,10 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     ]))
     .option('-d, --dir <dir>', 'built output to check', 'dist')
     .option('-c, --config <file>', 'site configuration; the legacy-URL list is read from its folder', DEFAULT_CONFIG)
-    .option('--json', 'print the report as JSON on stdout (for CI)')
+    .option('--json', 'print the report as JSON on stdout (for CI): every finding, with its output place and its source')
     .option('--html <file>', 'also write the report as a filterable HTML page')
     .option('--external', 'also request every external link (8 at a time, 10 s time-out each)')
-    .option('--verbose', 'print every warning (by default 8 of each code)')
+    .option('--verbose', 'print every case of each rule and every page of each case (by default the first 5 cases of each rule)')
     .action(async (opts: { dir: string; config: string; json?: boolean; html?: string; external?: boolean; verbose?: boolean }) => {
       let input: Awaited<ReturnType<typeof readBuiltSite>>;
       try {

@@ -6,6 +6,8 @@ import { splitFrontMatter } from '../parse/front-matter.js';
 import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
 import { markdownJobOf } from '../parse/parse-site.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
+import { sourceMapFile, withEditedPages } from '../render/source-map.js';
+import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
 import { renderPages } from '../render/render-site.js';
 import type { Page } from '../model/page.js';
 import { inMemory } from '../model/output-file.js';
@@ -115,6 +117,12 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   const js = scriptsChanged ? jsReport([...last.pages].map(([path, record]) => (records.get(path) ?? record).scripts), last.js.chunks, last.js.entry, last.js.budget) : undefined;
   if (js?.diagnostics.some((d) => d.severity === 'error')) return { result: failed(js.diagnostics, timings()) };
 
+  // The page source map: the edited pages' links, images and first paragraph may have moved. (The
+  // previous map is this session's own output: read, not validated.)
+  const previousMap = last.output.get(SOURCE_MAP_PATH);
+  const map = previousMap && withEditedPages(JSON.parse(new TextDecoder().decode(previousMap)) as SourceMap, site, [...ownPages]);
+  if (previousMap && !map) return undefined;
+
   // Nothing has failed: the session's maps are updated in place (last-build.ts says why).
   for (const [page, { bytes }] of renders) {
     const previous = last.output.get(page.outputPath)!;
@@ -124,7 +132,8 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
     copies.set(bytes, paths);
   }
   for (const [path, record] of records) last.pages.set(path, record);
-  if (js) for (const [path, bytes] of inMemory(collectOutput([jsReportFile(js.report)]).output)) last.output.set(path, bytes);
+  const reports = [...(js ? [jsReportFile(js.report)] : []), ...(map ? [sourceMapFile(map)] : [])];
+  for (const [path, bytes] of inMemory(collectOutput(reports).output)) last.output.set(path, bytes);
   for (const [old, entry] of replaced) byFile.set(old.file, entry);
   const newWarnings = again.diagnostics.filter((w) => w.severity !== 'error').filter((w) => !last.diagnostics.some((d) => d.message === w.message));
   const diagnostics = newWarnings.length ? [...last.diagnostics, ...newWarnings] : last.diagnostics;

@@ -11,9 +11,6 @@ export type HostKey = (typeof HOST_KEYS)[number];
 
 export type WritingScript = 'latin' | 'cyrillic' | 'hans' | 'hant' | 'japanese' | 'hangul' | 'thai' | 'devanagari';
 
-/** Scripts whose characters are about two Latin characters wide in search results. */
-export const WIDE_SCRIPTS: ReadonlySet<WritingScript> = new Set(['hans', 'hant', 'japanese', 'hangul']);
-
 export type CurrencyCode = 'USD' | 'BRL' | 'PLN' | 'VND';
 
 export interface Locale {
@@ -31,7 +28,7 @@ export interface Locale {
   /** Name of the language in itself, for the language switcher. */
   nativeName: string;
   dir: 'ltr' | 'rtl';
-  /** Writing system of the locale's text (ISO 15924 in words): display limits and HTML sampling go by it. */
+  /** Writing system of the locale's text (ISO 15924 in words): check's HTML sampling goes by it (title and description limits go by each character's width, src/check/html/display-width.ts). */
   script: WritingScript;
   /** Currency shown first on the pricing page. */
   currency: CurrencyCode;

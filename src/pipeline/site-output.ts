@@ -9,9 +9,11 @@ import { imageDiagnostics } from '../images/image-diagnostics.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import type { OutputBytes, OutputFile, PageStore } from '../model/output-file.js';
 import type { ValidSite } from '../model/site.js';
+import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
 import { buildManifests, copyToHosts, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
 import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
+import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
 import type { RoutedSite } from '../route/route-site.js';
 
@@ -25,6 +27,8 @@ export interface RenderInput {
   images: Promise<EncodedImages>;
   /** site.yaml, as the user named it: diagnostics about the configuration name it. */
   configPath: string;
+  /** The content files as read, for the lines the page source map gives (messages files). */
+  sources: SourceSet;
 }
 
 /** What the incremental layer adds to a render: page keys and pages to reuse. */
@@ -76,7 +80,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan): Promis
   ];
   const hosting = renderHosting(config, edge, bundles.middleware, siteFiles, input.configPath);
   diagnostics.push(...hosting.diagnostics);
-  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages))];
+  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)))];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   return { ...result, output: collected.output };

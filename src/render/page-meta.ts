@@ -6,6 +6,21 @@ import { serializeScriptJson } from './json-ld.js';
 import type { PageMeta } from '../model/page-props.js';
 import type { Translate } from '../model/page-props.js';
 
+/** Where a page's title or description comes from: what a writer edits to change it. */
+export type TextOrigin =
+  /** A front matter field of the page's Markdown file. */
+  | { field: string }
+  /** A message key of the page's locale. */
+  | { message: string }
+  /** The first paragraph of the page's Markdown body. */
+  | { body: true };
+
+/** A title or description with its origins: the part to change first, the site name last. */
+export interface MetaText {
+  text: string;
+  origins: TextOrigin[];
+}
+
 /**
  * Title and description: the SEO fields of the front matter first, then the page's own title and
  * description, then the section's name and the site description.
@@ -13,9 +28,8 @@ import type { Translate } from '../model/page-props.js';
 export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: SiteIndex): PageMeta {
   const entry = page.entry;
   const siteName = t('site.name');
-  const baseTitle = entry?.meta.title ?? listTitle(page, t) ?? standaloneTitle(page, t, siteName);
-  const title = entry?.meta.seo_title ?? (page.key === 'home' ? baseTitle : `${baseTitle} | ${siteName}`);
-  const description = entry?.meta.seo_description ?? entry?.meta.description ?? (entry?.excerpt || sectionDescription(page, t));
+  const { text: title } = pageTitle(page, t);
+  const { text: description } = pageDescription(page, t);
   const meta: PageMeta = {
     title,
     description,
@@ -59,28 +73,50 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
   return meta;
 }
 
-function standaloneTitle(page: Page, t: Translate, siteName: string): string {
-  if (page.key === 'home') return `${siteName} – ${t('site.tagline')}`;
-  if (page.section === 'error-404') return t('error.notFoundTitle');
-  if (page.section === 'error-502') return t('error.502msg1');
-  return t(`page.${page.section}`);
+/** The `<title>`: the front matter's seo_title as it is, else the page's own title and the site name. */
+export function pageTitle(page: Page, t: Translate): MetaText {
+  const entry = page.entry;
+  if (entry?.meta.seo_title !== undefined) return { text: entry.meta.seo_title, origins: [{ field: 'seo_title' }] };
+  const base: MetaText = entry?.meta.title !== undefined ? { text: entry.meta.title, origins: [{ field: 'title' }] } : listTitle(page, t) ?? standaloneTitle(page, t);
+  if (page.key === 'home') return base;
+  return { text: `${base.text} | ${t('site.name')}`, origins: [...base.origins, { message: 'site.name' }] };
 }
 
-function listTitle(page: Page, t: Translate): string | undefined {
+/** `<meta name="description">`: seo_description, description, the body's first paragraph, the section's intro, the site description. */
+export function pageDescription(page: Page, t: Translate): MetaText {
+  const entry = page.entry;
+  if (entry?.meta.seo_description !== undefined) return { text: entry.meta.seo_description, origins: [{ field: 'seo_description' }] };
+  if (entry?.meta.description !== undefined) return { text: entry.meta.description, origins: [{ field: 'description' }] };
+  if (entry?.excerpt) return { text: entry.excerpt, origins: [{ body: true }] };
+  return message(t, sectionDescriptionKey(page));
+}
+
+function message(t: Translate, key: string): MetaText {
+  return { text: t(key), origins: [{ message: key }] };
+}
+
+function standaloneTitle(page: Page, t: Translate): MetaText {
+  // The home page's title is the site name and its tagline; the tagline is what to change.
+  if (page.key === 'home') return { text: `${t('site.name')} – ${t('site.tagline')}`, origins: [{ message: 'site.tagline' }, { message: 'site.name' }] };
+  if (page.section === 'error-404') return message(t, 'error.notFoundTitle');
+  if (page.section === 'error-502') return message(t, 'error.502msg1');
+  return message(t, `page.${page.section}`);
+}
+
+function listTitle(page: Page, t: Translate): MetaText | undefined {
   const list = page.list;
   if (!list || page.template !== 'article-list') return undefined;
-  const parts = [t(`page.${page.section}`)];
-  if (list.category) parts.push(t(`category.${list.category}`));
-  if (list.tag) parts.push(t(`tag.${list.tag}`));
-  if (list.page > 1) parts.push(t('list.pageN', { n: list.page }));
-  return parts.join(' · ');
+  const parts = [message(t, `page.${page.section}`)];
+  if (list.category) parts.push(message(t, `category.${list.category}`));
+  if (list.tag) parts.push(message(t, `tag.${list.tag}`));
+  if (list.page > 1) parts.push({ text: t('list.pageN', { n: list.page }), origins: [{ message: 'list.pageN' }] });
+  return { text: parts.map((p) => p.text).join(' · '), origins: parts.flatMap((p) => p.origins) };
 }
 
-function sectionDescription(page: Page, t: Translate): string {
+function sectionDescriptionKey(page: Page): string {
   const intros: Record<string, string> = {
     solutions: 'solutions.intro', 'use-cases': 'useCases.intro', docs: 'docs.intro', release: 'release.intro',
     partner: 'partner.intro', links: 'links.intro', faq: 'faq.intro', icons: 'icons.intro', pricing: 'pricing.subtitle', download: 'download.subtitle',
   };
-  const key = intros[page.section];
-  return key ? t(key) : t('site.description');
+  return intros[page.section] ?? 'site.description';
 }

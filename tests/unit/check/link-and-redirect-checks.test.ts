@@ -43,7 +43,7 @@ describe('checkLinks', () => {
   it('reports a link to a missing page at its line and column (link-broken)', () => {
     const { input, line, column } = withInsert('<a href="/helps/missing">x</a>');
     const [finding] = checkLinks(input).findings;
-    expect(finding).toEqual({ code: 'CHECK_LINK_BROKEN', severity: 'error', file: PAGE, line, column: column + 9, message: expect.stringContaining('href="/helps/missing": no page or file at https://www.polybrowser.example/helps/missing') });
+    expect(finding).toEqual({ code: 'CHECK_LINK_BROKEN', severity: 'error', file: PAGE, line, column: column + 9, message: expect.stringContaining('href="/helps/missing": no page or file at https://www.polybrowser.example/helps/missing'), target: 'https://www.polybrowser.example/helps/missing' });
   });
 
   it('reports each missing candidate of a srcset at its own column', () => {
@@ -51,6 +51,7 @@ describe('checkLinks', () => {
     expect(checkLinks(input).findings).toEqual([{
       code: 'CHECK_LINK_BROKEN', severity: 'error', file: PAGE, line, column: column + 60,
       message: expect.stringContaining('srcset="/assets/images/gone@2x.avif": no page or file'),
+      target: 'https://www.polybrowser.example/assets/images/gone@2x.avif',
     }]);
   });
 

@@ -17,7 +17,9 @@ function io(cwd: string): CliIO & { out: string; err: string } {
 
 let dir: string;
 beforeAll(async () => {
-  const result = await buildFixture({ ...baseFiles(), ...publicFiles(), 'content/en/helps/start.md': simplePage('Getting started with PolyBrowser', 'Read [pricing](/pricing).\n') });
+  // Seven help pages whose descriptions are too short for search results: seven cases of one rule.
+  const short = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`content/en/helps/page-${i}.md`, simplePage(`Help page number ${i}`)]));
+  const result = await buildFixture({ ...baseFiles(), ...publicFiles(), ...short, 'content/en/helps/start.md': simplePage('Getting started with PolyBrowser', 'Read [pricing](/pricing).\n') });
   expect(result.ok).toBe(true);
   dir = mkdtempSync(join(tmpdir(), 'sitegen-check-'));
   for (const [path, bytes] of result.output) {
@@ -43,32 +45,59 @@ describe('sitegen check', () => {
     writeFileSync(page, original.replace('<main id="main" tabindex="-1">', '<main id="main" tabindex="-1"><a href="/helps/gone">x</a>'));
     const { title, hint } = CHECK_DIAGNOSTICS.CHECK_LINK_BROKEN;
     try {
-      // Text: printed as build diagnostics are, code and file:line:col first, the hint under the error.
+      // Text: grouped by rule; the case at the template that writes the markup, on the page it was found on, then the hint.
       const text = io(dir);
       expect(await main(['check', '--html', 'report.html'], text)).toBe(1);
       const lines = text.err.split('\n');
-      const at = lines.findIndex((line) => line.startsWith('error [CHECK_LINK_BROKEN] '));
-      expect(lines[at]).toMatch(new RegExp(`^error \\[CHECK_LINK_BROKEN\\] ${MAIN}/helps/start\\.html:1:\\d+ href="/helps/gone": no page or file at https://${MAIN}/helps/gone`));
-      expect(lines[at + 1]).toBe(`    hint: ${hint}`);
-      expect(lines).toContain(`  CHECK_LINK_BROKEN ${title}: 1 error`);
+      const at = lines.indexOf(`error CHECK_LINK_BROKEN (link-broken) ${title}: 1 error`);
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(lines[at + 1]).toBe(`  templates/pages/articles.tsx template: href="/helps/gone": no page or file at https://${MAIN}/helps/gone`);
+      expect(lines[at + 2]).toMatch(new RegExp(`^ {6}on ${MAIN}/helps/start\\.html:1:\\d+$`));
+      expect(lines[at + 3]).toBe(`  hint: ${hint}`);
       expect(text.err).toMatch(/check failed: 1 error/);
 
-      // JSON: the code, and the rule id reports had before codes; each code's title and hint once.
+      // JSON: the code, and the rule id reports had before codes; the output place and the source; each code's title and hint once.
       const json = io(dir);
       expect(await main(['check', '--json'], json)).toBe(1);
       const report = JSON.parse(json.out);
       const errors = report.findings.filter((f: { severity: string }) => f.severity === 'error');
-      expect(errors).toEqual([{ code: 'CHECK_LINK_BROKEN', rule: 'link-broken', severity: 'error', file: `${MAIN}/helps/start.html`, line: 1, column: expect.any(Number), message: expect.stringContaining('href="/helps/gone"') }]);
+      expect(errors).toEqual([{
+        code: 'CHECK_LINK_BROKEN', rule: 'link-broken', severity: 'error', file: `${MAIN}/helps/start.html`, line: 1, column: expect.any(Number),
+        message: expect.stringContaining('href="/helps/gone"'), target: `https://${MAIN}/helps/gone`, source: { file: 'templates/pages/articles.tsx', what: 'template' },
+      }]);
       expect(report.codes.CHECK_LINK_BROKEN).toEqual({ rule: 'link-broken', title, hint, count: 1 });
       expect(report.byRule['link-broken']).toBe(1);
 
       const html = readFileSync(join(dir, 'report.html'), 'utf8');
-      expect(html).toContain('<tr data-severity="error" data-code="CHECK_LINK_BROKEN">');
+      expect(html).toContain('<tr data-severity="error" data-code="CHECK_LINK_BROKEN"><td>templates/pages/articles.tsx template</td>');
       expect(html).toContain('href=&quot;/helps/gone&quot;');
       expect(html).toContain(`<td>CHECK_LINK_BROKEN</td><td>link-broken</td><td>${title}</td>`);
     } finally {
       writeFileSync(page, original);
     }
+  });
+
+  it('shows the first cases of each rule; --verbose and --json give every finding', async () => {
+    const json = io(dir);
+    expect(await main(['check', '--json'], json)).toBe(0);
+    const report = JSON.parse(json.out) as { counts: { warning: number }; findings: { code: string; file: string; line?: number; column?: number; source?: { file: string; line?: number } }[] };
+    const short = report.findings.filter((f) => f.code === 'CHECK_DESCRIPTION_LENGTH' && f.source?.file.startsWith('content/en/helps/'));
+    expect(short.map((f) => f.source!.file).sort()).toEqual([...Array.from({ length: 6 }, (_, i) => `content/en/helps/page-${i}.md`), 'content/en/helps/start.md']);
+    expect(report.findings).toHaveLength(report.counts.warning);
+
+    const capped = io(dir);
+    expect(await main(['check'], capped)).toBe(0);
+    const header = capped.err.split('\n').find((line) => line.startsWith('warning CHECK_DESCRIPTION_LENGTH '));
+    expect(header).toMatch(/: \d+ warnings( in \d+ places)?$/);
+    const group = capped.err.slice(capped.err.indexOf(header!)).split('\n\n')[0]!.split('\n');
+    expect(group.filter((line) => /^ {2}content\//.test(line))).toHaveLength(5);
+    expect(group).toContainEqual(expect.stringMatching(/^ {2}\.\.\. and \d+ more cases \(--verbose shows all\)$/));
+
+    const verbose = io(dir);
+    expect(await main(['check', '--verbose'], verbose)).toBe(0);
+    expect(verbose.err).not.toContain('--verbose shows all');
+    for (const f of report.findings) expect(verbose.err).toContain(`${f.file}:${f.line}:${f.column}`);
+    for (const f of short) expect(verbose.err).toContain(`  ${f.source!.file}:${f.source!.line}:1 description: `);
   });
 
   it('says what to do when there is no built site', async () => {

@@ -1,0 +1,156 @@
+import { parseYaml, type PositionedYaml } from '../errors/yaml-document.js';
+import { SOURCE_LOCALE, type LocaleCode } from '../model/locale-table.js';
+import type { OutputFile } from '../model/output-file.js';
+import type { Page, TemplateName } from '../model/page.js';
+import type { Translate } from '../model/page-props.js';
+import { SOURCE_MAP_PATH, type PageSources, type SourceMap, type SourceRef } from '../model/page-sources.js';
+import type { Entry, ValidSite } from '../model/site.js';
+import type { SourceSet } from '../model/sources.js';
+import { pageDescription, pageTitle, type TextOrigin } from './page-meta.js';
+
+/** The file of each template (templates/pages/page-body.tsx picks the component by name). */
+const TEMPLATE_FILES: Record<TemplateName, string> = {
+  home: 'templates/pages/home.tsx',
+  'markdown-page': 'templates/pages/content-pages.tsx',
+  'card-list': 'templates/pages/content-pages.tsx',
+  detail: 'templates/pages/content-pages.tsx',
+  pricing: 'templates/pages/standalone.tsx',
+  download: 'templates/pages/standalone.tsx',
+  faq: 'templates/pages/standalone.tsx',
+  links: 'templates/pages/standalone.tsx',
+  icons: 'templates/pages/icons.tsx',
+  error: 'templates/pages/error.tsx',
+  article: 'templates/pages/articles.tsx',
+  'article-list': 'templates/pages/articles.tsx',
+  'docs-page': 'templates/pages/docs.tsx',
+  'docs-index': 'templates/pages/docs.tsx',
+};
+
+/** Origins do not depend on the text: pageTitle and pageDescription are asked for them with a translator that gives none. */
+const NO_TEXT: Translate = () => '';
+
+/** The line and column of a message key in a messages file, if the file has it. */
+export type MessagePlaces = (file: string, key: string) => Pick<SourceRef, 'line' | 'column'> | undefined;
+
+/**
+ * The page source map (src/model/page-sources.ts): for every output page, its template, its
+ * Markdown file, where its title and description come from (a front matter field's line, a message
+ * key's line in the locale's messages file) and where its body's site links and images are written.
+ * Pure: the site, its pages and where message keys are in, the document out.
+ */
+export function sourceMap(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): SourceMap {
+  return { version: 1, pages: withPages({}, site, pages, messages) };
+}
+
+/**
+ * The map after `sitegen dev` rendered the bodies of `pages` again (src/incremental/body-edits.ts):
+ * their entries' body places are made again; message keys are where the previous map says, as no
+ * messages file changed. Undefined when a page now takes its text from a key no page used before
+ * (the caller then builds in full).
+ */
+export function withEditedPages(previous: SourceMap, site: ValidSite, pages: readonly Page[]): SourceMap | undefined {
+  const known = new Map<string, Pick<SourceRef, 'line' | 'column'>>();
+  for (const refs of Object.values(previous.pages)) {
+    for (const ref of [...refs.title, ...refs.description]) known.set(`${ref.file}\u0000${ref.what}`, { line: ref.line, column: ref.column });
+  }
+  let missing = false;
+  const messages: MessagePlaces = (file, key) => {
+    const place = known.get(`${file}\u0000${key}`);
+    if (!place) missing = true;
+    return place;
+  };
+  const map: SourceMap = { version: 1, pages: withPages({ ...previous.pages }, site, pages, messages) };
+  return missing ? undefined : map;
+}
+
+/** `into`, with the sources of each page at each of its output paths. */
+function withPages(into: SourceMap['pages'], site: ValidSite, pages: readonly Page[], messages: MessagePlaces): SourceMap['pages'] {
+  for (const page of pages) {
+    const refs = pageSources(site, page, messages);
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) into[path] = refs;
+  }
+  return into;
+}
+
+function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): PageSources {
+  const entry = page.entry;
+  const frontMatter = entry ? frontMatterLines(entry.source) : undefined;
+  const place = (origin: TextOrigin): SourceRef => {
+    if ('message' in origin) {
+      // The page shows the source locale's text where its locale has none.
+      const file = messagesFile(site, site.messages.get(page.locale)?.has(origin.message) ? page.locale : SOURCE_LOCALE);
+      return { file, ...messages(file, origin.message), what: origin.message };
+    }
+    if (!entry || !frontMatter) return { file: TEMPLATE_FILES[page.template], what: 'template' };
+    if ('field' in origin) return { file: entry.file, ...atLine(frontMatter.keys.get(origin.field)), what: origin.field };
+    return { file: entry.file, ...atLine(frontMatter.bodyStart), what: 'body' };
+  };
+  return {
+    template: TEMPLATE_FILES[page.template],
+    ...(entry ? { entry: entry.file } : {}),
+    title: pageTitle(page, NO_TEXT).origins.map(place),
+    description: pageDescription(page, NO_TEXT).origins.map(place),
+    ...bodyRefs(entry),
+  };
+}
+
+function messagesFile(site: ValidSite, locale: LocaleCode): string {
+  return `${site.contentDir}/messages/${locale}.yaml`;
+}
+
+export function sourceMapFile(map: SourceMap): OutputFile {
+  return { path: SOURCE_MAP_PATH, contents: `${JSON.stringify(map)}\n` };
+}
+
+function atLine(line: number | undefined): Pick<SourceRef, 'line' | 'column'> {
+  return line === undefined ? {} : { line, column: 1 };
+}
+
+/** The body's site links and images, each list left out when empty (most pages have no images). */
+function bodyRefs(entry: Entry | undefined): Pick<PageSources, 'links' | 'images'> {
+  const refs: Pick<PageSources, 'links' | 'images'> = {};
+  for (const link of entry?.links ?? []) (refs[link.kind === 'image' ? 'images' : 'links'] ??= []).push({ host: link.host, path: link.path, ...link.position });
+  return refs;
+}
+
+/** Where message keys are in the messages files as read; each file is parsed once, when a page first asks. */
+export function messagePlacesIn(sources: SourceSet): MessagePlaces {
+  const texts = new Map(sources.files.map((f) => [f.path, f.text]));
+  const parsed = new Map<string, PositionedYaml | undefined>();
+  return (file, key) => {
+    if (!parsed.has(file)) {
+      const text = texts.get(file);
+      parsed.set(file, text === undefined ? undefined : parseYaml(text, file).yaml);
+    }
+    return parsed.get(file)?.keyPositionOf(key.split('.'));
+  };
+}
+
+/**
+ * The lines of a Markdown file's top-level front matter keys, and of its body's first text, read
+ * line by line. Not the YAML parser: the parse stage has let its documents go by now, and parsing
+ * every front matter again would cost a large site seconds, for the line of `title:`. Top-level
+ * keys of a block mapping start a line (what front matter is); a key written otherwise is not
+ * found, and its finding names the file without a line.
+ */
+function frontMatterLines(source: string): { keys: Map<string, number>; bodyStart: number | undefined } {
+  const keys = new Map<string, number>();
+  let line = 1;
+  let start = source.indexOf('\n') + 1; // after the opening ---
+  let inBody = false;
+  while (start > 0 && start < source.length) {
+    line++;
+    const end = source.indexOf('\n', start);
+    const text = source.slice(start, end === -1 ? source.length : end).replace(/\r$/, '');
+    if (inBody) {
+      if (text.trim() !== '') return { keys, bodyStart: line };
+    } else if (text === '---' || text === '...') {
+      inBody = true;
+    } else {
+      const key = /^(["']?)([\w-]+)\1\s*:/.exec(text)?.[2];
+      if (key !== undefined && !keys.has(key)) keys.set(key, line);
+    }
+    start = end + 1;
+  }
+  return { keys, bodyStart: undefined };
+}
