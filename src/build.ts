@@ -56,7 +56,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await frontMatter.save();
       await releaseThreads(session);
       run.lap('parse');
-      const site = run.need(run.check(validateSite(parsed, config)).site);
+      // Validate and route go on past errors (validate-site.ts: files with errors stand in for their
+      // pages), so one build reports every problem in the content; the build stops after route.
+      const site = run.need(run.note(validateSite(parsed, config)).site);
       parsed = undefined;
       run.lap('validate');
       const routed = run.note(routeSite(site));
