@@ -9,7 +9,7 @@ import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';
 import { serveSite } from '../serve/serve-site.js';
-import { formatStage, formatSummary, summarize } from './report.js';
+import { diagnosticsForJson, formatStage, formatSummary, summarize } from './report.js';
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 
 export const EXIT = { ok: 0, buildFailed: 1, usage: 2 } as const;
@@ -85,7 +85,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       });
       const summary = summarize(result, performance.now() - started);
       if (opts.json) {
-        io.stdout(`${JSON.stringify({ ...summary, diagnostics: result.diagnostics.map(({ cause: _cause, ...d }) => d) }, null, 2)}\n`);
+        io.stdout(`${JSON.stringify({ ...summary, diagnostics: diagnosticsForJson(result.diagnostics) }, null, 2)}\n`);
       } else {
         const shown = opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
         const text = formatDiagnostics(shown, style);

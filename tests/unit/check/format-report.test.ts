@@ -20,7 +20,7 @@ function report(findings: ReportedFinding[]): CheckReport {
 }
 
 describe('the check report as text', () => {
-  it('prints findings as build diagnostics are printed: code, place, message, the hint under each error; then each code with its title', () => {
+  it('prints findings as build diagnostics are printed: code, place, message, the hint and docs link under the first of each code; then each code with its title', () => {
     const text = formatReportText(report([
       finding('CHECK_LINK_BROKEN', 'error', 'www.example.com/a.html', 4, 'href="/gone": no page or file at https://www.example.com/gone'),
       finding('CHECK_REDIRECT_CHAIN', 'error', 'edge-config.json', undefined, 'https://www.example.com/x takes 2 redirects'),
@@ -29,9 +29,13 @@ describe('the check report as text', () => {
     expect(text.split('\n')).toEqual([
       'error [CHECK_LINK_BROKEN] www.example.com/a.html:4:3 href="/gone": no page or file at https://www.example.com/gone',
       `    hint: ${CHECK_DIAGNOSTICS.CHECK_LINK_BROKEN.hint}`,
+      '    docs: docs/check.md#rules',
       'error [CHECK_REDIRECT_CHAIN] edge-config.json https://www.example.com/x takes 2 redirects',
       `    hint: ${CHECK_DIAGNOSTICS.CHECK_REDIRECT_CHAIN.hint}`,
+      '    docs: docs/check.md#rules',
       'warning [CHECK_TITLE_LENGTH] www.example.com/b.html:3:3 <title> is 81 characters',
+      `    hint: ${CHECK_DIAGNOSTICS.CHECK_TITLE_LENGTH.hint}`,
+      '    docs: docs/check.md#rules',
       '',
       'links: 10 internal links and assets checked, 0 external links listed (not fetched)',
       'redirects: 0 declared, 0 language hosts, 0 legacy sections, 0 Russian blog articles; longest chain 1; 0 legacy URLs checked',

@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locationOf, type Diagnostic } from '../../../src/errors/site-error.js';
-import { baseFiles, blogPost, buildFixture, errorsOf, simplePage } from '../../helpers/fixture.js';
+import { baseFiles, blogPost, buildFixture, errorsOf, MAIN, projectOnDisk, ROOT, simplePage } from '../../helpers/fixture.js';
 
 /**
  * Issue 19: errors came in waves (a bad date hid the unknown tag `teamwrok` until the date was fixed)
@@ -65,5 +68,56 @@ describe('one build reports every content problem at once', () => {
       'UNKNOWN_TAG content/en/blog/a.md:7:20 unknown tag "zzzz" (known tags: proxy, fingerprint, automation, teamwork, ecommerce, social-media, security, release)',
       'UNKNOWN_CATEGORY content/en/news/b.md:6:11 unknown category "xyz" (news categories: product, company)',
     ]);
+  });
+});
+
+/** Every file of a folder with its bytes, to compare an output before and after. */
+function snapshot(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) files.set(join(e.parentPath, e.name).slice(dir.length), readFileSync(join(e.parentPath, e.name)).toString('base64'));
+  }
+  return files;
+}
+
+describe('what the writer sees from bin/sitegen build', () => {
+  it('lists every error with file:line:col, hint and docs link, in the terminal and in --json, and keeps the previous output', async () => {
+    const { 'content/en/helps/links.md': _links, ...faulty } = faultyFiles();
+    const good = { ...baseFiles(), 'content/en/helps/links.md': simplePage('Links', 'See [pricing](/pricing).\n') };
+    const root = projectOnDisk(good, 'sitegen-all-at-once-');
+    try {
+      const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/sitegen'), 'build', '--root', root, '--cache-dir', join(root, '.cache'), ...args], { encoding: 'utf8', timeout: 170_000, env: { ...process.env, CI: 'true' } });
+      const first = cli('-q');
+      expect(first.status, first.stderr).toBe(0);
+      const before = snapshot(join(root, 'dist'));
+      expect(before.has(`/${MAIN}/helps/links.html`)).toBe(true);
+
+      for (const [path, text] of Object.entries({ ...faulty, 'content/en/helps/links.md': faultyFiles()['content/en/helps/links.md']! })) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      const expected = errorsOf(await buildFixture(faultyFiles()));
+      expect(expected).toHaveLength(7);
+
+      const json = cli('--json');
+      expect(json.status).toBe(1);
+      const report = JSON.parse(json.stdout) as { ok: boolean; errors: number; diagnostics: Diagnostic[] };
+      expect(report.ok).toBe(false);
+      expect(report.errors).toBe(7);
+      expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ line: line(d), hint: d.hint, docs: d.docs })))
+        .toEqual(expected.map((d) => ({ line: line(d), hint: d.hint, docs: `docs/errors.md#${d.code.toLowerCase()}` })));
+
+      const text = cli();
+      expect(text.status).toBe(1);
+      for (const d of expected) {
+        expect(text.stderr).toContain(`error [${d.code}] ${locationOf(d)} ${d.message}`);
+        expect(text.stderr).toContain(`    hint: ${d.hint}`);
+        expect(text.stderr).toContain(`    docs: docs/errors.md#${d.code.toLowerCase()}`);
+      }
+      expect(text.stderr).toContain('build failed: 7 errors; the previous output was left as it was');
+      expect(snapshot(join(root, 'dist'))).toEqual(before);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
