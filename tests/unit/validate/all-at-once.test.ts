@@ -25,8 +25,8 @@ function faultyFiles(): Record<string, string> {
     'content/en/blog/misspelt.md': blogPost({}).replace('category: tutorials', 'catgory: tutorials'),
     // schema and cross-reference in one file: the date hid the tag
     'content/en/blog/waves.md': blogPost({ date: '2026-14-03', tags: ['teamwrok'] }),
-    // links: one to a page that does not exist; one to the page with errors, which is not broken (that page has its own errors)
-    'content/en/helps/links.md': simplePage('Links', 'See [the post](/blog/waves) and [nothing](/blog/nope).\n'),
+    // links: one to a page that does not exist; two to pages with errors of their own, which are not broken
+    'content/en/helps/links.md': simplePage('Links', 'See [the post](/blog/waves) and [nothing](/blog/nope).\n\nAnd [the unreadable one](/blog/broken-yaml).\n'),
   };
 }
 
@@ -79,6 +79,22 @@ function snapshot(dir: string): Map<string, string> {
   }
   return files;
 }
+
+describe('a data table with errors', () => {
+  it('does not hide the errors of the front matter', async () => {
+    const files = faultyFiles();
+    files['content/data/categories.yaml'] = files['content/data/categories.yaml']!.replace('tags: [', 'tagz: [');
+    const result = await buildFixture(files);
+    const lines = errorsOf(result).map(line);
+    expect(lines).toEqual(expect.arrayContaining([
+      'DATA_INVALID content/data/categories.yaml:7:1 unknown field "tagz", did you mean "tags"?',
+      'DATA_INVALID content/data/categories.yaml:1:1 missing required field "tags"',
+      'FIELD_MISSING content/en/blog/no-category.md:1:1 missing required field "category"',
+      'FIELD_UNKNOWN content/en/blog/misspelt.md:6:1 unknown field "catgory", did you mean "category"?',
+      'FIELD_INVALID content/en/blog/waves.md:4:7 "date": expected a date like 2026-03-14 (year-month-day), not "2026-14-03"',
+    ]));
+  });
+});
 
 describe('what the writer sees from bin/sitegen build', () => {
   it('lists every error with file:line:col, hint and docs link, in the terminal and in --json, and keeps the previous output', async () => {

@@ -105,6 +105,21 @@ describe('content errors name the file, line and column, and say what to do', ()
     ]);
   });
 
+  it('names the closest allowed value of a list of choices, in site.yaml and in data tables', async () => {
+    const files = baseFiles();
+    files['content/site.yaml'] = files['content/site.yaml']!.replace('targets: [vercel, cloudflare, nginx]', 'targets: [vercle, nginx]');
+    files['content/data/downloads.yaml'] = files['content/data/downloads.yaml']!.replace('os: linux', 'os: linx');
+    const config = await buildFixture(files);
+    expect(errorsOf(config).map((d) => `${d.code} ${d.message}`)).toEqual([
+      'CONFIG_INVALID "edge.targets[0]": unknown value "vercle", did you mean "vercel"? (one of: vercel, netlify, cloudflare, nginx)',
+    ]);
+    files['content/site.yaml'] = baseFiles()['content/site.yaml']!;
+    const table = await buildFixture(files);
+    expect(errorsOf(table).map((d) => `${d.code} ${d.message}`)).toEqual([
+      expect.stringMatching(/^DATA_INVALID "\[\d+\]\.os": unknown value "linx", did you mean "linux"\? \(one of: windows, mac, linux\)$/),
+    ]);
+  });
+
   it('warns about a missing translation with the locale and the key, and still builds', async () => {
     const files = baseFiles();
     files['content/messages/fr.yaml'] = files['content/messages/en.yaml']!.replace(/^  login: Log in\n/m, '').replace('Pricing', 'Tarifs');
