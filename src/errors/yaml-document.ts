@@ -36,13 +36,12 @@ export function parseYaml(text: string, file: string, fullSource = text, lineOff
     const position = toPosition(offset);
     return { file, position, frame: codeFrame(fullSource, position) };
   };
+  // The parser's own stack ran out (nesting thousands deep): one error, whatever followed from it.
+  // How many levels report it depends on how much stack each took (JIT state, the caller's depth).
+  const exhausted = doc.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
+  if (exhausted) return { diagnostics: [diagnostic('YAML_LIMIT', TOO_DEEP, at(exhausted.pos[0]))] };
   if (doc.errors.length > 0) {
-    return {
-      diagnostics: doc.errors.map((error) => error.code === 'RESOURCE_EXHAUSTION'
-        // The parser's own stack ran out: nesting thousands deep.
-        ? diagnostic('YAML_LIMIT', TOO_DEEP, at(error.pos[0]))
-        : diagnostic('YAML_SYNTAX', firstLine(error.message), at(error.pos[0]))),
-    };
+    return { diagnostics: doc.errors.map((error) => diagnostic('YAML_SYNTAX', firstLine(error.message), at(error.pos[0]))) };
   }
   const tooDeep = firstTooDeep(doc);
   if (tooDeep) return { diagnostics: [diagnostic('YAML_LIMIT', TOO_DEEP, at(tooDeep.range?.[0] ?? 0))] };
