@@ -4,7 +4,7 @@ import { bundleSite } from './bundle/bundle-site.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { writeOutput } from './emit/emit-site.js';
 import { OutputOnDisk } from './emit/output-on-disk.js';
-import { openStaging } from './emit/staging.js';
+import { openStaging, sweepStaging } from './emit/staging.js';
 import { countOutput, countPages } from './emit/output-counts.js';
 import { nodeSourceFs } from './fs/source-fs.js';
 import { encodeImages } from './images/encode-images.js';
@@ -32,6 +32,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const run = new BuildRun(options.clock ?? (() => performance.now()), options.onStage, options.stopAfter);
     const outDir = resolve(options.root, options.outDir ?? 'dist');
     return run.run(async () => {
+      // What builds killed before left next to the output goes first: it may be the previous output itself (staging.ts).
+      if (options.write !== false) await sweepStaging(outDir);
       const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? DEFAULT_CONFIG)).site);
       const { config, sources } = loaded;
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);
@@ -56,7 +58,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await frontMatter.save();
       await releaseThreads(session);
       run.lap('parse');
-      const site = run.need(run.check(validateSite(parsed, config)).site);
+      // Validate and route go on past errors (validate-site.ts: files with errors stand in for their
+      // pages), so one build reports every problem in the content; the build stops after route.
+      const site = run.need(run.note(validateSite(parsed, config)).site);
       parsed = undefined;
       run.lap('validate');
       const routed = run.note(routeSite(site));

@@ -12,7 +12,7 @@ import { ListenError, serveSite } from '../serve/serve-site.js';
 import { localOrigin } from '../serve/preview-origins.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import { untilStopped } from './until-stopped.js';
-import { formatStage, formatSummary, summarize } from './report.js';
+import { diagnosticsForJson, formatStage, formatSummary, summarize } from './report.js';
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 
 /** Exit codes: 3 is a server (serve, dev) that could not listen, e.g. its port in use with --strict-port. */
@@ -115,7 +115,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       });
       const summary = summarize(result, performance.now() - started);
       if (opts.json) {
-        io.stdout(`${JSON.stringify({ ...summary, diagnostics: result.diagnostics.map(({ cause: _cause, ...d }) => d) }, null, 2)}\n`);
+        io.stdout(`${JSON.stringify({ ...summary, diagnostics: diagnosticsForJson(result.diagnostics) }, null, 2)}\n`);
       } else {
         const shown = opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
         const text = formatDiagnostics(shown, style);

@@ -2,6 +2,7 @@ import { formatBytes } from '../format/format-bytes.js';
 import { paint, type ReportStyle } from '../errors/format-diagnostics.js';
 import { countOutput, countPages, type OutputCounts, type PageCounts } from '../emit/output-counts.js';
 import type { BuildResult, Stage } from '../build.js';
+import { hintOf, type Diagnostic } from '../errors/site-error.js';
 
 export function formatStage(stage: Stage, ms: number): string {
   return `  ${stage.padEnd(9)} ${formatMs(ms).padStart(9)}`;
@@ -52,6 +53,11 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     restored: !!result.restored,
     ...(result.stoppedAfter ? { stoppedAfter: result.stoppedAfter } : {}),
   };
+}
+
+/** Diagnostics as --json gives them: each with its hint and docs link, without the exception it wraps (JSON cannot carry it). */
+export function diagnosticsForJson(diagnostics: readonly Diagnostic[]): Omit<Diagnostic, 'cause'>[] {
+  return diagnostics.map(({ cause: _cause, ...d }) => ({ ...d, ...hintOf(d) }));
 }
 
 /** The closing lines, as Hugo and Astro users expect them. */

@@ -34,7 +34,8 @@ export function collectOutput(files: readonly OutputFile[]): { output: Map<strin
 /**
  * The only stage that writes. Everything goes into a fresh sibling directory (staging.ts) that
  * replaces the output directory with two renames at the end, so a failed or killed build leaves the
- * previous output as it was (at worst a stray .sitegen-tmp-* directory, removed by the next build).
+ * previous output as it was (at worst stray .sitegen-tmp-* and .sitegen-old-* folders, which the
+ * next build removes: sweepStaging, called by build.ts before it reads anything).
  * Pages streamed into the staging folder while they were rendered are there already; pages kept
  * from the previous output are hard links to its files, never read.
  */
@@ -82,6 +83,7 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
     }
     // Removed synchronously, as the links were made: tens of thousands of files (link-or-copy.ts).
     if (hadPrevious) rmSync(retired, { recursive: true, force: true });
+    staging.close();
   } catch (error) {
     await staging.discard();
     throw error;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { FileOnDisk, PageStore } from '../model/output-file.js';
 
@@ -20,15 +20,28 @@ export interface Staging {
   settled(): Promise<void>;
   /** Removes the folder: the build failed, the previous output stays as it was. */
   discard(): Promise<void>;
+  /** The build is done with its folders (emitSite, discard): from now on a sweep may remove what is left of them. */
+  close(): void;
 }
 
 /** Pages waiting to be written: render pauses above this many, so memory stays bounded whatever the site's size. */
 export const PENDING_WRITES = 128;
 
+/**
+ * The folders a build makes next to the output, `.sitegen-tmp-<pid>-<8 hex>` (the new output) and
+ * `.sitegen-old-<pid>-<8 hex>` (the previous one, during the swap): the process id says whether the
+ * build that made them still runs, the random part tells two builds of one process apart.
+ */
+const STAGING_NAME = /^\.sitegen-(tmp|old)-([1-9]\d*)-([0-9a-f]{8})$/;
+
+/** This process's staging folders still in use (a dev session or a test may run two builds at once). */
+const inUse = new Set<string>();
+
 export async function openStaging(outDir: string): Promise<Staging> {
   const target = resolve(outDir);
   const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const dir = join(dirname(target), `.sitegen-tmp-${token}`);
+  inUse.add(token);
   await mkdir(dir, { recursive: true });
   const folders = new Map<string, Promise<unknown>>();
   const folder = (path: string) => {
@@ -77,6 +90,61 @@ export async function openStaging(outDir: string): Promise<Staging> {
     async discard() {
       await Promise.all([...writes]);
       await rm(dir, { recursive: true, force: true });
+      inUse.delete(token);
+    },
+    close() {
+      inUse.delete(token);
     },
   };
+}
+
+/**
+ * Removes what builds that were killed left next to the output folder: their staging folders, by
+ * name only (STAGING_NAME), and only those of builds that no longer run. A build runs while its
+ * process does (`process.kill(pid, 0)`: EPERM is a process of another user, so it runs too), or,
+ * in this process, while its folder is in use. A process id the system gave again to another
+ * process keeps the folder until that process ends: a folder is left too long, never removed too
+ * early. When a build was killed between its two renames, the output folder is missing and the
+ * previous output is a `.sitegen-old-*` folder: the newest such folder is put back in its place.
+ */
+export async function sweepStaging(outDir: string): Promise<void> {
+  const target = resolve(outDir);
+  const parent = dirname(target);
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return; // no parent folder yet: nothing was left there
+  }
+  const stale = names.filter((name) => {
+    const match = STAGING_NAME.exec(name);
+    return match !== null && !stillRunning(Number(match[2]), `${match[2]}-${match[3]}`);
+  });
+  const retired = stale.filter((name) => name.startsWith('.sitegen-old-'));
+  if (retired.length && !(await exists(target))) {
+    const newest = (await Promise.all(retired.map(async (name) => ({ name, mtime: (await stat(join(parent, name))).mtimeMs }))))
+      .sort((a, b) => b.mtime - a.mtime)[0]!.name;
+    await rename(join(parent, newest), target);
+    stale.splice(stale.indexOf(newest), 1);
+  }
+  await Promise.all(stale.map((name) => rm(join(parent, name), { recursive: true, force: true })));
+}
+
+function stillRunning(pid: number, token: string): boolean {
+  if (pid === process.pid) return inUse.has(token);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -16,7 +16,13 @@ const BUILD_DIAGNOSTICS = {
   YAML_SYNTAX: { title: 'YAML syntax error', hint: 'Check indentation and quoting; quote values that contain ": " or start with a special character.' },
   FRONT_MATTER_ENGINE: { title: 'Front matter language not allowed', hint: 'Only YAML front matter is accepted: start the file with a line "---", not "---js" or another language. Executable front matter is refused because content must never run code.' },
   FRONT_MATTER_MISSING: { title: 'Front matter missing', hint: 'Start the file with "---", the fields (title, description, ...), and a closing "---".' },
-  FIELD_INVALID: { title: 'Invalid front matter field', hint: 'See docs/content.md#front-matter-fields for the fields each section takes.' },
+  YAML_LIMIT: { title: 'YAML beyond what a content file needs', hint: 'Front matter and data tables are a few levels deep and need no aliases (*name): write the values out. sitegen refuses deeper nesting and alias expansion that would exhaust the build.' },
+  INVALID_UTF8: { title: 'File is not UTF-8', hint: 'Save the file as UTF-8 (your editor\'s "encoding" setting; files exported from old tools are often Latin-1 or Windows-1252), then check the characters around the place named above.' },
+  SYMLINK_NOT_FOLLOWED: { title: 'Symbolic link not followed', hint: 'sitegen follows a symbolic link only to a file or folder inside the content folder (a build reads nothing it was not given) and never to a folder that holds the link. Copy the file into the content folder, point the link inside it, or remove a link to nothing.' },
+  BODY_TOO_LARGE: { title: 'Markdown body very large', hint: 'Split the page in several (a body of megabytes slows every build and is a slow page to read), or raise markdown.maxBodyBytes in site.yaml (docs/configuration.md).' },
+  FIELD_MISSING: { title: 'Required front matter field missing', hint: 'Add the field to the front matter; docs/content.md#front-matter-fields lists the fields each section requires.' },
+  FIELD_UNKNOWN: { title: 'Unknown front matter field', hint: 'Fix the spelling (the closest known field is suggested, if one is close) or remove the field; docs/content.md#front-matter-fields lists the fields each section takes.' },
+  FIELD_INVALID: { title: 'Invalid front matter field', hint: 'Write the value as the message says; docs/content.md#front-matter-fields gives each field\'s type.' },
   DATA_INVALID: { title: 'Invalid data table', hint: 'See docs/content.md#data-tables for the shape of each table in the data folder of the content folder.' },
   UNKNOWN_LOCALE: { title: 'Unknown locale folder', hint: 'Content folders are named by locale code: en, zh, ru, vn, es, pt, tr, th, fr, uk, ko, hi, jp, tc.' },
   UNKNOWN_SECTION: { title: 'Unknown content section', hint: 'Put the file in one of the section folders listed in docs/content.md#sections.' },
@@ -24,7 +30,7 @@ const BUILD_DIAGNOSTICS = {
   UNKNOWN_TAG: { title: 'Unknown tag', hint: 'Use a tag listed in data/categories.yaml of the content folder, or add it there (and its name to every messages file).' },
   UNSAFE_SLUG: { title: 'Unsafe slug', hint: 'A slug is lowercase letters, digits and single hyphens (a-z, 0-9, -): no "..", "/", "\\", spaces or control characters.' },
   RESERVED_SLUG: { title: 'Reserved slug', hint: 'This slug is used by sitegen for its own URLs (pagination); rename the file.' },
-  DUPLICATE_SLUG: { title: 'Duplicate slug', hint: 'Two files would be served at the same URL. Rename one of them (slugs are compared after lowercasing and Unicode NFC normalisation).' },
+  DUPLICATE_SLUG: { title: 'Duplicate slug', hint: 'Two files would be served at the same URL: change the slug field of one of them, or rename the file if it has none (its file name is its slug). Slugs are compared after lowercasing and Unicode NFC normalisation.' },
   DUPLICATE_ROUTE: { title: 'Two pages for one URL', hint: 'Each URL of a locale must come from one source; rename or remove one of them.' },
   NOT_AVAILABLE: { title: 'Page not offered in this locale', hint: 'The availability table in the data folder of the content folder says this locale does not offer this page: remove the file or change the table (docs/content.md#data-tables).' },
   UNKNOWN_ID: { title: 'Unknown page id', hint: 'The file name must be an id listed in the section\'s table in the data folder of the content folder; add it there or rename the file (docs/content.md#data-tables).' },
@@ -97,6 +103,16 @@ export const CHECK_DIAGNOSTICS = {
 export const DIAGNOSTICS = { ...BUILD_DIAGNOSTICS, ...CHECK_DIAGNOSTICS } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;
+
+/**
+ * The section of docs/ that explains a code, as a path from the repository root with a GitHub
+ * heading anchor: each build code has its section in docs/errors.md, headed by the code itself
+ * (GitHub's id of the heading "UNKNOWN_TAG" is "unknown_tag"); `sitegen check`'s codes are its
+ * rules in docs/check.md. tests/unit/errors/catalogue.test.ts checks that every one exists.
+ */
+export function docsOf(code: DiagnosticCode): string {
+  return Object.hasOwn(CHECK_DIAGNOSTICS, code) ? 'docs/check.md#rules' : `docs/errors.md#${code.toLowerCase()}`;
+}
 
 /** A code `sitegen check` reports: a finding cannot carry any other. */
 export type CheckCode = keyof typeof CHECK_DIAGNOSTICS;

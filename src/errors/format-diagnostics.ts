@@ -1,5 +1,4 @@
-import { DIAGNOSTICS } from './catalogue.js';
-import { locationOf, type Diagnostic } from './site-error.js';
+import { hintOf, locationOf, type Diagnostic } from './site-error.js';
 
 export interface ReportStyle {
   color: boolean;
@@ -12,8 +11,9 @@ const PER_CODE_LIMIT = 8;
 export const paint = (on: boolean, code: number) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
 /**
- * Diagnostics as a writer reads them: location, message, code frame, and what to do (the hint of
- * the code, under the first error of each code: the rest carry the same code).
+ * Diagnostics as a writer reads them: location, message, code frame, and what to do: the hint of
+ * the code and the docs/ section that explains it, under the first diagnostic of each code and
+ * severity (the rest carry the same code).
  */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], style: ReportStyle): string {
   const red = paint(style.color, 31);
@@ -35,9 +35,10 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], style: Rep
     const where = locationOf(d);
     lines.push(`${label} ${dim(`[${d.code}]`)} ${where ? `${where} ` : ''}${d.message}`);
     if (d.frame) lines.push(indent(d.frame));
-    if (d.severity === 'error' && !hinted.has(d.code)) {
-      hinted.add(d.code);
-      lines.push(indent(dim(`hint: ${DIAGNOSTICS[d.code].hint}`)));
+    if (!hinted.has(key)) {
+      hinted.add(key);
+      const { hint, docs } = hintOf(d);
+      lines.push(indent(dim(`hint: ${hint}`)), indent(dim(`docs: ${docs}`)));
     }
   }
   for (const [key, n] of hidden) {

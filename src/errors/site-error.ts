@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from './catalogue.js';
+import { DIAGNOSTICS, docsOf, type DiagnosticCode } from './catalogue.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -17,6 +17,14 @@ export interface Diagnostic {
   position?: SourcePosition;
   /** A few lines of the source with the position marked. */
   frame?: string;
+  /**
+   * What to do, and the docs/ section that explains the code (docs/errors.md#unknown_tag): the
+   * catalogue's, set by diagnostic() so that every report (terminal, --json, the dev overlay) can
+   * show them without the catalogue. Optional only for diagnostics kept by an older sitegen;
+   * hintOf() reads them either way.
+   */
+  hint?: string;
+  docs?: string;
   /** The underlying exception, for errors that wrap one. */
   cause?: unknown;
 }
@@ -25,7 +33,12 @@ export interface Diagnostic {
 export type SourcePlace = Partial<Pick<Diagnostic, 'file' | 'position' | 'frame'>>;
 
 export function diagnostic(code: DiagnosticCode, message: string, where: Partial<Pick<Diagnostic, 'file' | 'position' | 'frame' | 'cause'>> = {}, severity: Severity = 'error'): Diagnostic {
-  return { code, severity, message, ...where };
+  return { code, severity, message, ...where, ...hintOf({ code }) };
+}
+
+/** A diagnostic's hint and docs link: its own, else the catalogue's for its code. */
+export function hintOf(d: Pick<Diagnostic, 'code' | 'hint' | 'docs'>): { hint: string; docs: string } {
+  return { hint: d.hint ?? DIAGNOSTICS[d.code].hint, docs: d.docs ?? docsOf(d.code) };
 }
 
 export function warning(code: DiagnosticCode, message: string, where: Partial<Pick<Diagnostic, 'file' | 'position' | 'frame'>> = {}): Diagnostic {
@@ -33,7 +46,7 @@ export function warning(code: DiagnosticCode, message: string, where: Partial<Pi
 }
 
 /** `file:line:col` as editors and terminals link it. */
-export function locationOf(d: Diagnostic): string {
+export function locationOf(d: SourcePlace): string {
   if (!d.file) return '';
   return d.position ? `${d.file}:${d.position.line}:${d.position.column}` : d.file;
 }

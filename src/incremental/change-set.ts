@@ -37,7 +37,9 @@ export async function classifyChanges(paths: readonly string[], fs: SourceFs, la
     if (path.startsWith(publicDir)) return { kind: 'full' };
     if (!CONTENT_FILE.test(name)) continue;
     if (!name.endsWith('.md') || !last.sources.has(path)) return { kind: 'full' };
-    edits.push({ path, text: decodeSource(bytes) });
+    const { text, malformed } = decodeSource(bytes);
+    if (malformed) return { kind: 'full' }; // a full build reports it (parse-site.ts)
+    edits.push({ path, text });
   }
   return edits.length ? { kind: 'markdown', edits } : { kind: 'none' };
 }

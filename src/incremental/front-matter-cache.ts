@@ -74,6 +74,8 @@ function fromKept([value, bodyStart, bodyLineOffset]: Kept, source: string, file
   const positioned = () => (real ??= splitFrontMatter(source, file).frontMatter!);
   const frontMatter: PositionedYaml = {
     value,
+    // Front matter begins on line 1: splitFrontMatter takes only a file that starts with "---".
+    start: { line: 1, column: 1 },
     positionOf: (path: YamlPath) => positioned().positionOf(path),
     keyPositionOf: (path: YamlPath) => positioned().keyPositionOf(path),
   };

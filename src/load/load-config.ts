@@ -20,7 +20,7 @@ export function parseSiteConfig(text: string | undefined, file: string): LoadedC
   if (!parsed.yaml) return { diagnostics: parsed.diagnostics };
   const result = siteConfigSchema.safeParse(parsed.yaml.value ?? {});
   if (!result.success) {
-    return { diagnostics: zodIssuesToDiagnostics('CONFIG_INVALID', result.error.issues, file, parsed.yaml, text) };
+    return { diagnostics: zodIssuesToDiagnostics('CONFIG_INVALID', result.error.issues, { file, source: text, yaml: parsed.yaml }, siteConfigSchema) };
   }
   return { config: result.data, diagnostics: [] };
 }

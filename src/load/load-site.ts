@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { Diagnostic } from '../errors/site-error.js';
 import type { SourceFs } from '../fs/source-fs.js';
 import type { SiteConfig } from '../model/site-config.js';
-import type { SourceSet } from '../model/sources.js';
+import { decodeSource, type SourceSet } from '../model/sources.js';
 import { parseSiteConfig } from './load-config.js';
 import { loadSources } from './load-sources.js';
 
@@ -20,9 +20,11 @@ export interface LoadedSite {
 /** The load stage: site.yaml (a configuration that is missing or invalid stops here), then the content folder. */
 export async function loadSite(fs: SourceFs, configPath: string): Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> {
   const bytes = await fs.readBytes(configPath);
-  const configText = bytes ? new TextDecoder().decode(bytes) : undefined;
+  // Decoded as every content file is (its bytes, if not UTF-8, are reported by parse with the rest).
+  const configText = bytes ? decodeSource(bytes).text : undefined;
   const { config, diagnostics } = parseSiteConfig(configText, configPath);
   if (!config || configText === undefined) return { diagnostics };
   const contentDir = dirname(configPath);
-  return { site: { configPath, contentDir, configText, config, sources: await loadSources(fs, contentDir) }, diagnostics };
+  const loaded = await loadSources(fs, contentDir);
+  return { site: { configPath, contentDir, configText, config, sources: loaded.sources }, diagnostics: [...diagnostics, ...loaded.diagnostics] };
 }

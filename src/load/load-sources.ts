@@ -1,10 +1,11 @@
-import { FILES_AT_ONCE, type SourceFs } from '../fs/source-fs.js';
+import { warning, type Diagnostic } from '../errors/site-error.js';
+import { FILES_AT_ONCE, type SkippedLink, type SourceFs } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { decodeSource, type PublicAsset, type SourceFile, type SourceSet } from '../model/sources.js';
 
 /** Read every content file. No parsing decisions here: that is the parse stage's job. */
-export async function loadSources(fs: SourceFs, contentDir: string): Promise<SourceSet> {
-  const paths = await fs.listFiles(contentDir);
+export async function loadSources(fs: SourceFs, contentDir: string): Promise<{ sources: SourceSet; diagnostics: Diagnostic[] }> {
+  const { files: paths, skipped } = await fs.listFiles(contentDir);
   const publicPrefix = `${contentDir}/public/`;
   const files: SourceFile[] = [];
   const assets: PublicAsset[] = [];
@@ -15,10 +16,20 @@ export async function loadSources(fs: SourceFs, contentDir: string): Promise<Sou
     const bytes = await fs.readBytes(path);
     if (!bytes) return;
     if (path.startsWith(publicPrefix)) assets.push({ urlPath: `/${path.slice(publicPrefix.length)}`, bytes });
-    else if (/\.(md|ya?ml)$/.test(name)) files.push({ path, text: decodeSource(bytes) });
+    else if (/\.(md|ya?ml)$/.test(name)) files.push({ path, ...decodeSource(bytes) });
   });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assets.sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
-  return { contentDir, files, assets };
+  return { sources: { contentDir, files, assets }, diagnostics: skipped.map(notFollowed) };
+}
+
+const WHY: Record<SkippedLink['reason'], string> = {
+  outside: 'outside the content folder',
+  missing: 'which does not exist',
+  loop: 'a folder that holds the link itself',
+};
+
+function notFollowed({ path, target, reason }: SkippedLink): Diagnostic {
+  return warning('SYMLINK_NOT_FOLLOWED', `symbolic link to ${target}, ${WHY[reason]}: not followed${reason === 'loop' ? ' (it would never end)' : ''}`, { file: path });
 }
 

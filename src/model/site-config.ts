@@ -22,6 +22,9 @@ export const HOSTING_TARGETS = ['vercel', 'netlify', 'cloudflare', 'nginx'] as c
 /** Edge Config store sizes: 8 KB Hobby, 64 KB Pro, 512 KB Enterprise. */
 const EDGE_BUDGET_DEFAULT = 64 * 1024;
 
+/** Markdown bodies above this many bytes are a warning (issue 19: a 5 MB body built in 24 s without a word). */
+const MAX_BODY_BYTES_DEFAULT = 1024 * 1024;
+
 /** 90 KB gzip per page, React included (issue 6). */
 const CLIENT_BUDGET_DEFAULT = 90 * 1024;
 
@@ -65,6 +68,11 @@ export const siteConfigSchema = z.object({
     avifEffort: z.number().int().min(0).max(9).default(2),
   }).strict().default({ quality: 100, formats: [...IMAGE_FORMATS], avifEffort: 2 }),
   pageSize: z.number().int().min(1).max(100).default(9),
+  /** Markdown bodies (docs/configuration.md). */
+  markdown: z.object({
+    /** A body larger than this (UTF-8 bytes, front matter not counted) is a BODY_TOO_LARGE warning. */
+    maxBodyBytes: z.number().int().min(1).default(MAX_BODY_BYTES_DEFAULT),
+  }).strict().default({ maxBodyBytes: MAX_BODY_BYTES_DEFAULT }),
   edge: z.object({
     /** Largest edge document (bytes of minified JSON) the build accepts. */
     budget: z.number().int().min(1024).max(512 * 1024).default(EDGE_BUDGET_DEFAULT),

@@ -1,7 +1,9 @@
 import type { SiteConfig } from '../model/site-config.js';
-import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { codeFrame } from '../errors/code-frame.js';
+import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
+import { formatBytes } from '../format/format-bytes.js';
 import { getLocale, isLocaleCode, type LocaleCode } from '../model/locale-table.js';
-import type { SourceFile, SourceSet } from '../model/sources.js';
+import type { MalformedUtf8, SourceFile, SourceSet } from '../model/sources.js';
 import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } from './front-matter.js';
 import type { ImageFacts } from '../model/images.js';
 import type { ContentLink, Heading } from '../model/markdown.js';
@@ -17,7 +19,12 @@ export interface ParsedEntry {
   section: string;
   /** The file name without .md: the page's id across locales. */
   id: string;
-  frontMatter: PositionedYaml;
+  /**
+   * Undefined when the front matter could not be read (no block, YAML errors: reported here). The
+   * file is still parsed and checked by its place, its body and its links, so one build reports
+   * everything and links to it are not taken for broken.
+   */
+  frontMatter?: PositionedYaml;
   html: string;
   links: ContentLink[];
   headings: Heading[];
@@ -45,6 +52,8 @@ export interface ParsedSite {
   assets: Map<string, Uint8Array>;
   /** Sizes and variants of the images among the assets. */
   images: ImageFacts;
+  /** YAML files that exist but could not be read (their errors are in diagnostics): not to be called missing. */
+  unreadable: Set<string>;
   diagnostics: Diagnostic[];
 }
 
@@ -59,10 +68,13 @@ const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
  * in order.
  */
 export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread, split: FrontMatterSplitter = splitFrontMatter): Promise<ParsedSite> {
-  const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, diagnostics: [] };
+  const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, unreadable: new Set(), diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
   const pending: PendingEntry[] = [];
-  for (const file of sources.files) parseFile(file, sources.contentDir, config, site, pending, split);
+  for (const file of sources.files) {
+    if (file.malformed) site.diagnostics.push(notUtf8(file.path, file.text, file.malformed));
+    parseFile(file, sources.contentDir, config, site, pending, split);
+  }
   const rendered = await renderBodies(pending.map((p) => p.job), images);
   site.entries = pending.map((p, i) => ({ ...p.entry, ...rendered[i]! }));
   return site;
@@ -101,12 +113,28 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
     return;
   }
   const split = splitFile(file.text, file.path);
-  site.diagnostics.push(...split.diagnostics);
-  if (!split.frontMatter) return;
+  site.diagnostics.push(...split.diagnostics, ...bodySizeWarnings(split, file.path, config));
   pending.push({
     entry: { file: file.path, source: file.text, locale: top, section: second, id: third.slice(0, -3), frontMatter: split.frontMatter },
     job: markdownJobOf(split, top, config),
   });
+}
+
+/** Bytes that are not UTF-8: an error at the first, and the file is parsed on with U+FFFD in their place. */
+function notUtf8(file: string, text: string, { position, byte, count }: MalformedUtf8): Diagnostic {
+  const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return diagnostic('INVALID_UTF8', `the file is not valid UTF-8: byte ${hex} here is no part of a UTF-8 character${count > 1 ? ` (${count} places in the file)` : ''}`, { file, position, frame: codeFrame(text, position) });
+}
+
+/** A body of megabytes takes seconds to render in every build: the writer hears of it. */
+function bodySizeWarnings(split: SplitFrontMatter, file: string, config: SiteConfig): Diagnostic[] {
+  const limit = config.markdown.maxBodyBytes;
+  // Bytes are at least as many as UTF-16 units, at most three times as many: count only near the limit.
+  if (split.body.length * 3 <= limit) return [];
+  const bytes = Buffer.byteLength(split.body, 'utf8');
+  if (bytes <= limit) return [];
+  const position = { line: split.bodyLineOffset + 1, column: 1 };
+  return [warning('BODY_TOO_LARGE', `the Markdown body is ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit (markdown.maxBodyBytes in site.yaml): every build spends seconds on it`, { file, position })];
 }
 
 /** The Markdown job of a file's body: links are resolved in its locale, positions are the file's. */
@@ -135,4 +163,5 @@ function addTable<K>(into: Map<K, ParsedTable>, key: K, file: SourceFile, site: 
   const parsed = parseYaml(file.text, file.path);
   site.diagnostics.push(...parsed.diagnostics);
   if (parsed.yaml) into.set(key, { file: file.path, source: file.text, yaml: parsed.yaml });
+  else site.unreadable.add(file.path);
 }

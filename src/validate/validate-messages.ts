@@ -6,7 +6,7 @@ import type { ParsedTable } from '../parse/parse-site.js';
  * Flatten each locale's messages to `a.b.c` keys and compare them with the source locale's: a key
  * missing in a locale is a warning naming the locale and the key (the English text is used there).
  */
-export function validateMessages(parsed: Map<LocaleCode, ParsedTable>, contentDir: string, diagnostics: Diagnostic[]): Map<LocaleCode, Map<string, string>> {
+export function validateMessages(parsed: Map<LocaleCode, ParsedTable>, contentDir: string, unreadable: ReadonlySet<string>, diagnostics: Diagnostic[]): Map<LocaleCode, Map<string, string>> {
   const messages = new Map<LocaleCode, Map<string, string>>();
   for (const [code, table] of parsed) {
     const flat = new Map<string, string>();
@@ -15,7 +15,8 @@ export function validateMessages(parsed: Map<LocaleCode, ParsedTable>, contentDi
   }
   const source = messages.get(SOURCE_LOCALE);
   if (!source) {
-    diagnostics.push(diagnostic('MESSAGE_INVALID', `the source messages file is missing`, { file: `${contentDir}/messages/${SOURCE_LOCALE}.yaml` }));
+    const file = `${contentDir}/messages/${SOURCE_LOCALE}.yaml`;
+    if (!unreadable.has(file)) diagnostics.push(diagnostic('MESSAGE_INVALID', `the source messages file is missing`, { file }));
     return messages;
   }
   const sourceKeys = messageKeys(source);
@@ -23,6 +24,7 @@ export function validateMessages(parsed: Map<LocaleCode, ParsedTable>, contentDi
     if (locale.code === SOURCE_LOCALE) continue;
     const file = parsed.get(locale.code)?.file ?? `${contentDir}/messages/${locale.code}.yaml`;
     const own = messages.get(locale.code);
+    if (!own && unreadable.has(file)) continue;
     if (!own) {
       diagnostics.push(warning('MISSING_TRANSLATION', `locale ${locale.code} has no messages file: all ${sourceKeys.size} keys fall back to English`, { file }));
       continue;

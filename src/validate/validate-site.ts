@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type { SiteConfig } from '../model/site-config.js';
 import { codeFrame } from '../errors/code-frame.js';
-import { diagnostic, warning, type Diagnostic, type SourcePlace } from '../errors/site-error.js';
+import { didYouMean } from '../errors/did-you-mean.js';
+import { diagnostic, locationOf, warning, type Diagnostic, type SourcePlace } from '../errors/site-error.js';
 import { getLocale, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
 import type { ContentLink, Heading } from '../model/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
@@ -10,7 +12,7 @@ import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type 
 import { slugId } from '../model/field-schemas.js';
 import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from '../model/data-tables.js';
 import { validateMessages } from './validate-messages.js';
-import { zodIssuesToDiagnostics } from '../errors/zod-diagnostics.js';
+import { zodIssuesToDiagnostics, type SchemaCodes } from '../errors/zod-diagnostics.js';
 import type { Entry, RedirectRow, ValidSite } from '../model/site.js';
 
 export interface ValidationResult {
@@ -21,16 +23,23 @@ export interface ValidationResult {
 /** Segments sitegen uses itself inside list URLs (/blog/page/2). */
 const RESERVED_SLUGS = new Set(['page']);
 
-/** Check everything that can be checked before routing; collect every problem, never stop at the first. */
+/**
+ * Check everything that can be checked before routing; collect every problem, never stop at the
+ * first. A file with errors is not left out of the rest of the checks: what of it could be checked
+ * still is (a bad date does not hide an unknown tag), and unless its place is wrong (section,
+ * locale, id) it stays in the site as a stand-in, made of the fields that passed, so that route can
+ * check the links to it too. A site with errors is routed for its checks only, never rendered.
+ * Without valid data tables there is nothing to route: the front matter is still checked.
+ */
 export function validateSite(parsed: ParsedSite, config: SiteConfig): ValidationResult {
   const { contentDir } = parsed;
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  const tables = validateTables(parsed.tables, contentDir, diagnostics);
-  const messages = validateMessages(parsed.messages, contentDir, diagnostics);
+  const tables = validateTables(parsed, diagnostics);
+  const messages = validateMessages(parsed.messages, contentDir, parsed.unreadable, diagnostics);
   const faq = validateFaq(parsed.faq, diagnostics);
+  const checked = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, contentDir, diagnostics) ?? []);
   if (!tables) return { diagnostics };
-  const entries = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, contentDir, diagnostics) ?? []);
-  checkDuplicateSlugs(entries, diagnostics);
+  const entries = withoutDuplicateSlugs(checked, diagnostics);
   warnMissingPages(entries, tables, contentDir, diagnostics);
   const redirects = placeRedirectRows(tables, parsed.tables.get('redirects'));
   return { site: { contentDir, config, entries, tables, messages, faq, assets: parsed.assets, images: parsed.images, redirects }, diagnostics };
@@ -43,7 +52,7 @@ function placeRedirectRows(tables: Tables, table: ParsedTable | undefined): Redi
   });
 }
 
-function validateTables(parsed: Map<string, ParsedTable>, contentDir: string, diagnostics: Diagnostic[]): Tables | undefined {
+function validateTables({ tables: parsed, contentDir, unreadable }: ParsedSite, diagnostics: Diagnostic[]): Tables | undefined {
   const tables: Partial<Record<string, unknown>> = {};
   let complete = true;
   for (const name of TABLE_NAMES) {
@@ -53,13 +62,14 @@ function validateTables(parsed: Map<string, ParsedTable>, contentDir: string, di
       continue;
     }
     if (!table) {
-      diagnostics.push(diagnostic('DATA_INVALID', `the data table ${name}.yaml is missing`, { file: `${contentDir}/data/${name}.yaml` }));
+      const file = `${contentDir}/data/${name}.yaml`;
+      if (!unreadable.has(file)) diagnostics.push(diagnostic('DATA_INVALID', `the data table ${name}.yaml is missing`, { file }));
       complete = false;
       continue;
     }
     const result = TABLE_SCHEMAS[name].safeParse(table.yaml.value);
     if (!result.success) {
-      diagnostics.push(...zodIssuesToDiagnostics('DATA_INVALID', result.error.issues, table.file, table.yaml, table.source));
+      diagnostics.push(...zodIssuesToDiagnostics('DATA_INVALID', result.error.issues, table, TABLE_SCHEMAS[name]));
       complete = false;
     } else tables[name] = result.data;
   }
@@ -91,14 +101,29 @@ function validateFaq(parsed: Map<LocaleCode, ParsedTable>, diagnostics: Diagnost
   for (const [code, table] of parsed) {
     const result = faqSchema.safeParse(table.yaml.value);
     if (result.success) faq.set(code, result.data);
-    else diagnostics.push(...zodIssuesToDiagnostics('DATA_INVALID', result.error.issues, table.file, table.yaml, table.source));
+    else diagnostics.push(...zodIssuesToDiagnostics('DATA_INVALID', result.error.issues, table, faqSchema));
   }
   return faq;
 }
 
-function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, Uint8Array>, contentDir: string, diagnostics: Diagnostic[]): Entry | undefined {
-  const at = (path: (string | number)[]) => {
-    const position = entry.frontMatter.positionOf(path);
+/** An entry that passed or stands in for one that failed, with the place its slug comes from. */
+interface CheckedEntry {
+  entry: Entry;
+  /** The `slug:` field, or the start of the file when its name is the slug. */
+  slugPlace: SourcePlace;
+  slugIsFileName: boolean;
+}
+
+const FRONT_MATTER_CODES: SchemaCodes = { invalid: 'FIELD_INVALID', missing: 'FIELD_MISSING', unknown: 'FIELD_UNKNOWN' };
+
+/**
+ * One Markdown file's checks, every one of them whatever the others found. Undefined for a file
+ * that has no page to stand in for: a draft, or a file whose section, locale or id is wrong.
+ */
+function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: Map<string, Uint8Array>, contentDir: string, diagnostics: Diagnostic[]): CheckedEntry | undefined {
+  const fileStart = { line: 1, column: 1 };
+  const at = (path: (string | number)[]): SourcePlace => {
+    const position = entry.frontMatter?.positionOf(path) ?? fileStart;
     return { file: entry.file, position, frame: codeFrame(entry.source, position) };
   };
   if (!isSection(entry.section)) {
@@ -111,43 +136,68 @@ function validateEntry(entry: ParsedEntry, tables: Tables, assets: Map<string, U
     diagnostics.push(diagnostic('SECTION_NOT_OFFERED', `${section} pages are not built for ${locale.code}`, { file: entry.file }));
     return undefined;
   }
-  const result = SECTION_SCHEMAS[section].safeParse(entry.frontMatter.value ?? {});
-  if (!result.success) {
-    diagnostics.push(...zodIssuesToDiagnostics('FIELD_INVALID', result.error.issues, entry.file, entry.frontMatter, entry.source));
-    return undefined;
-  }
-  const meta = result.data as Entry['meta'];
+  const meta = checkFields(entry, section, diagnostics);
   if (meta.draft) return undefined;
-  let ok = checkSlug(entry.id, entry.file, undefined, diagnostics);
-  if (meta.slug !== undefined) ok = checkSlug(meta.slug, entry.file, at(['slug']), diagnostics) && ok;
-  ok = checkAvailability(entry, section, tables, contentDir, diagnostics) && ok;
-  if (CATEGORISED_SECTIONS.includes(section as 'blog')) {
+  const idIsSlug = checkSlug(entry.id, entry.file, undefined, diagnostics);
+  const slugOk = meta.slug !== undefined && checkSlug(meta.slug, entry.file, at(['slug']), diagnostics);
+  if (tables && !checkAvailability(entry, section, tables, contentDir, diagnostics)) return undefined;
+  if (tables && CATEGORISED_SECTIONS.includes(section as 'blog')) {
     const categories = tables.categories[section as 'blog'].categories;
     if (meta.category !== undefined && !categories.includes(meta.category)) {
-      diagnostics.push(diagnostic('UNKNOWN_CATEGORY', `category "${meta.category}" is not a ${section} category (known: ${categories.join(', ')})`, at(['category'])));
-      ok = false;
+      diagnostics.push(diagnostic('UNKNOWN_CATEGORY', `unknown category "${meta.category}"${suggestOrList(meta.category, categories, `${section} categories`)}`, at(['category'])));
     }
+    const tags = tables.categories.tags;
     (meta.tags ?? []).forEach((tag, index) => {
-      if (!tables.categories.tags.includes(tag)) {
-        diagnostics.push(diagnostic('UNKNOWN_TAG', `tag "${tag}" is not listed in categories.yaml`, at(['tags', index])));
-        ok = false;
-      }
+      if (!tags.includes(tag)) diagnostics.push(diagnostic('UNKNOWN_TAG', `unknown tag "${tag}"${suggestOrList(tag, tags, 'known tags')}`, at(['tags', index])));
     });
   }
   if (meta.cover !== undefined && !assets.has(meta.cover)) {
     diagnostics.push(diagnostic('MISSING_ASSET', `cover image ${meta.cover} does not exist`, at(['cover'])));
-    ok = false;
   }
-  if (!ok) return undefined;
+  // A page needs a URL: the slug field if it is sound, else the file name if that is.
+  if (!slugOk && !idIsSlug) return undefined;
+  const slugIsFileName = !slugOk;
   return {
-    file: entry.file, source: entry.source, locale: entry.locale, section, id: entry.id, slug: meta.slug ?? entry.id,
-    meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt, digest: entry.digest,
-    aliases: (meta.aliases ?? []).map((alias, index) => ({ alias, place: at(['aliases', index]) })),
-    images: [
-      ...(meta.cover !== undefined ? [{ path: meta.cover, place: at(['cover']) }] : []),
-      ...bodyImages(entry.file, entry.source, entry.links),
-    ],
+    slugPlace: slugIsFileName ? { file: entry.file, position: fileStart, frame: codeFrame(entry.source, fileStart) } : at(['slug']),
+    slugIsFileName,
+    entry: {
+      file: entry.file, source: entry.source, locale: entry.locale, section, id: entry.id, slug: slugOk ? meta.slug! : entry.id,
+      meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt, digest: entry.digest,
+      aliases: (meta.aliases ?? []).map((alias, index) => ({ alias, place: at(['aliases', index]) })),
+      images: [
+        ...(meta.cover !== undefined ? [{ path: meta.cover, place: at(['cover']) }] : []),
+        ...bodyImages(entry.file, entry.source, entry.links),
+      ],
+    },
   };
+}
+
+/** `, did you mean "teamwork"?` when a known value is close, else the known values. */
+function suggestOrList(written: string, known: readonly string[], listName: string): string {
+  return didYouMean(written, known) || ` (${listName}: ${known.join(', ')})`;
+}
+
+/**
+ * The front matter checked against its section's schema. When it fails, the fields that pass their
+ * own check are kept, so the checks that follow (slug, category, tags, cover) still run on them; a
+ * file whose front matter could not be read (its error is the parse stage's) keeps none.
+ */
+function checkFields(entry: ParsedEntry, section: Section, diagnostics: Diagnostic[]): Entry['meta'] {
+  const fallback = { title: entry.id };
+  if (!entry.frontMatter) return fallback as Entry['meta'];
+  const schema = SECTION_SCHEMAS[section] as unknown as z.ZodObject;
+  const raw = entry.frontMatter.value ?? {};
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data as Entry['meta'];
+  diagnostics.push(...zodIssuesToDiagnostics(FRONT_MATTER_CODES, result.error.issues, { file: entry.file, source: entry.source, yaml: entry.frontMatter }, schema));
+  const fields: Record<string, unknown> = { ...fallback };
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [key, field] of Object.entries(schema.shape)) {
+      const value = field.safeParse((raw as Record<string, unknown>)[key]);
+      if (value.success && value.data !== undefined) fields[key] = value.data;
+    }
+  }
+  return fields as Entry['meta'];
 }
 
 /** The site images a Markdown body shows, each with its place in the file. */
@@ -199,15 +249,26 @@ function checkAvailability(entry: ParsedEntry, section: Section, tables: Tables,
   }
 }
 
-/** Two files that would share a URL, compared after lowercasing and NFC as a case-insensitive host would. */
-function checkDuplicateSlugs(entries: Entry[], diagnostics: Diagnostic[]): void {
-  const seen = new Map<string, Entry>();
-  for (const entry of entries) {
-    const key = `${entry.locale}/${entry.section}/${entry.slug.normalize('NFC').toLowerCase()}`;
-    const first = seen.get(key);
-    if (first) diagnostics.push(diagnostic('DUPLICATE_SLUG', `slug "${entry.slug}" is already used by ${first.file}`, { file: entry.file }));
-    else seen.set(key, entry);
+/**
+ * Files that would share a URL, compared after lowercasing and NFC as a case-insensitive host would:
+ * an error at each one's `slug:` line (or its start, when its file name is the slug), naming the
+ * others. The entries, with only the first of such files (route would report the others again).
+ */
+function withoutDuplicateSlugs(checked: CheckedEntry[], diagnostics: Diagnostic[]): Entry[] {
+  const groups = new Map<string, CheckedEntry[]>();
+  for (const c of checked) {
+    const key = `${c.entry.locale}/${c.entry.section}/${c.entry.slug.normalize('NFC').toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
   }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    for (const c of group) {
+      const others = group.filter((o) => o !== c).map((o) => (o.slugIsFileName ? `${o.entry.file} (its file name)` : locationOf(o.slugPlace)));
+      const named = `slug "${c.entry.slug}"${c.slugIsFileName ? ' (the file name)' : ''}`;
+      diagnostics.push(diagnostic('DUPLICATE_SLUG', `${named} is also the slug of ${others.join(' and ')}: ${group.length === 2 ? 'both' : 'all'} would be served at one URL`, c.slugPlace));
+    }
+  }
+  return [...groups.values()].map((group) => group[0]!.entry);
 }
 
 function warnMissingPages(entries: Entry[], tables: Tables, contentDir: string, diagnostics: Diagnostic[]): void {

@@ -75,12 +75,13 @@ describe('report formatting', () => {
     expect(groupDigits(12)).toBe('12');
   });
 
-  it('shows location, frame and hint, without colour off a terminal', () => {
+  it('shows location, frame, hint and docs link, without colour off a terminal', () => {
     const text = formatDiagnostics([{ code: 'UNKNOWN_TAG', severity: 'error', message: 'tag "x" is not listed', file: 'content/en/blog/a.md', position: { line: 7, column: 8 }, frame: '> 7 | tags: [x]' }], { color: false, verbose: false });
     expect(text).toBe([
       'error [UNKNOWN_TAG] content/en/blog/a.md:7:8 tag "x" is not listed',
       '    > 7 | tags: [x]',
       '    hint: Use a tag listed in data/categories.yaml of the content folder, or add it there (and its name to every messages file).',
+      '    docs: docs/errors.md#unknown_tag',
     ].join('\n'));
     expect(text).not.toContain('\u001b[');
   });
@@ -98,6 +99,7 @@ describe('report formatting', () => {
   it('caps repeated warnings unless verbose', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ code: 'MISSING_TRANSLATION' as const, severity: 'warning' as const, message: `k${i}` }));
     expect(formatDiagnostics(many, { color: false, verbose: false })).toContain('... and 4 more MISSING_TRANSLATION warnings');
-    expect(formatDiagnostics(many, { color: false, verbose: true }).split('\n')).toHaveLength(12);
+    // Twelve warnings, and the hint and docs link under the first.
+    expect(formatDiagnostics(many, { color: false, verbose: true }).split('\n')).toHaveLength(14);
   });
 });

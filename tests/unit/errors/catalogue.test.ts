@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ruleOf, type Finding } from '../../../src/check/finding.js';
-import { CHECK_DIAGNOSTICS, DIAGNOSTICS, type CheckCode } from '../../../src/errors/catalogue.js';
+import { CHECK_DIAGNOSTICS, DIAGNOSTICS, docsOf, type CheckCode, type DiagnosticCode } from '../../../src/errors/catalogue.js';
+import { diagnostic, warning } from '../../../src/errors/site-error.js';
 import { ROOT } from '../../helpers/fixture.js';
+import { parseDoc } from '../../helpers/markdown-docs.js';
 
 const CHECK_CODES = Object.keys(CHECK_DIAGNOSTICS) as CheckCode[];
 
@@ -43,6 +45,34 @@ describe('the diagnostic catalogue', () => {
     }
     const pointed = new Set(Object.values(DIAGNOSTICS).flatMap(({ hint }) => hint.match(/docs\/[\w.#-]+[\w#-]/g) ?? []));
     expect([...DOC_TARGETS].filter((target) => !pointed.has(target))).toEqual([]);
+  });
+});
+
+describe('the docs link of every code', () => {
+  const CODES = Object.keys(DIAGNOSTICS) as DiagnosticCode[];
+
+  it('leads to a file of docs/ and a heading of it, by GitHub\'s heading id', () => {
+    const problems = CODES.flatMap((code) => {
+      const link = docsOf(code);
+      const [path = '', anchor] = link.split('#');
+      if (!/^docs\/[\w-]+\.md$/.test(path) || !anchor) return [`${code}: ${link} is not docs/<page>.md#<heading>`];
+      if (!existsSync(join(ROOT, path))) return [`${code}: ${path} does not exist`];
+      const doc = parseDoc(path);
+      return doc.anchors.has(anchor) ? [] : [`${code}: ${path} has no heading #${anchor}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('gives each build code its own section of docs/errors.md, and that page no section for a code that does not exist', () => {
+    const build = CODES.filter((code) => !code.startsWith('CHECK_'));
+    expect(build.map(docsOf)).toEqual(build.map((code) => `docs/errors.md#${code.toLowerCase()}`));
+    const sections = parseDoc('docs/errors.md').headings.filter((h) => /^[A-Z][A-Z0-9_]+$/.test(h));
+    expect([...sections].sort()).toEqual([...build].sort());
+  });
+
+  it('is on every diagnostic, with the hint, for every report to show', () => {
+    expect(diagnostic('UNKNOWN_TAG', 'unknown tag "x"')).toMatchObject({ hint: DIAGNOSTICS.UNKNOWN_TAG.hint, docs: 'docs/errors.md#unknown_tag' });
+    expect(warning('BODY_TOO_LARGE', 'big')).toMatchObject({ hint: DIAGNOSTICS.BODY_TOO_LARGE.hint, docs: 'docs/errors.md#body_too_large' });
   });
 });
 

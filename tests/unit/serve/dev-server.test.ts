@@ -75,7 +75,7 @@ describe('sitegen dev', () => {
     writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello', category: 'recipes' }, 'The broken version.\n'));
     const failed = await stream.next();
     expect(failed.event).toBe('errors');
-    expect((failed.data as string[])[0]).toMatch(/^content\/en\/blog\/hello\.md:6:11 UNKNOWN_CATEGORY: category "recipes"/);
+    expect((failed.data as string[])[0]).toMatch(/^content\/en\/blog\/hello\.md:6:11 UNKNOWN_CATEGORY: unknown category "recipes"/);
     expect(await page('/blog/hello')).toContain('The second version.');
     writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello' }, 'The fixed version.\n'));
     expect((await stream.next()).event).toBe('reload');

@@ -23,9 +23,9 @@ describe('content errors name the file, line and column, and say what to do', ()
     });
     const messages = errorsOf(result).map((d) => `${d.position?.line}:${d.position?.column} ${d.message}`);
     expect(messages).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^4:7 "date": is not a real calendar date/),
-      expect.stringMatching(/^7:7 "tags": /),
-      expect.stringMatching(/^8:1 unknown key "categroy"/),
+      '4:7 "date": expected a date like 2026-03-14 (year-month-day), not "2026-02-30"',
+      '7:7 "tags": expected a list, not text ("proxy")',
+      '8:1 unknown field "categroy", did you mean "category"?',
     ]));
   });
 
@@ -55,7 +55,10 @@ describe('content errors name the file, line and column, and say what to do', ()
       'content/en/blog/cafe.md': blogPost({ slug: 'caf-e' }),
       'content/en/blog/other.md': blogPost({ slug: 'caf-e' }),
     });
-    expect(errorsOf(result)).toEqual([expect.objectContaining({ code: 'DUPLICATE_SLUG', file: 'content/en/blog/other.md', message: expect.stringContaining('content/en/blog/cafe.md') })]);
+    expect(errorsOf(result)).toEqual([
+      expect.objectContaining({ code: 'DUPLICATE_SLUG', file: 'content/en/blog/cafe.md', position: { line: 8, column: 7 }, message: expect.stringContaining('content/en/blog/other.md:8:7') }),
+      expect.objectContaining({ code: 'DUPLICATE_SLUG', file: 'content/en/blog/other.md', position: { line: 8, column: 7 }, message: expect.stringContaining('content/en/blog/cafe.md:8:7') }),
+    ]);
   });
 
   it('reports a broken internal link at its position, in the locale it is broken in', async () => {
@@ -98,7 +101,22 @@ describe('content errors name the file, line and column, and say what to do', ()
     const result = await buildFixture(files);
     expect(errorsOf(result).map((d) => `${d.code} ${d.file}:${d.position?.line}:${d.position?.column} ${d.message}`)).toEqual([
       expect.stringMatching(/^CONFIG_INVALID content\/site.yaml:7:9 "hosts.main": must be an origin/),
-      expect.stringMatching(/^CONFIG_INVALID content\/site.yaml:\d+:1 unknown key "locales"/),
+      expect.stringMatching(/^CONFIG_INVALID content\/site.yaml:\d+:1 unknown field "locales"$/),
+    ]);
+  });
+
+  it('names the closest allowed value of a list of choices, in site.yaml and in data tables', async () => {
+    const files = baseFiles();
+    files['content/site.yaml'] = files['content/site.yaml']!.replace('targets: [vercel, cloudflare, nginx]', 'targets: [vercle, nginx]');
+    files['content/data/downloads.yaml'] = files['content/data/downloads.yaml']!.replace('os: linux', 'os: linx');
+    const config = await buildFixture(files);
+    expect(errorsOf(config).map((d) => `${d.code} ${d.message}`)).toEqual([
+      'CONFIG_INVALID "edge.targets[0]": unknown value "vercle", did you mean "vercel"? (one of: vercel, netlify, cloudflare, nginx)',
+    ]);
+    files['content/site.yaml'] = baseFiles()['content/site.yaml']!;
+    const table = await buildFixture(files);
+    expect(errorsOf(table).map((d) => `${d.code} ${d.message}`)).toEqual([
+      expect.stringMatching(/^DATA_INVALID "\[\d+\]\.os": unknown value "linx", did you mean "linux"\? \(one of: windows, mac, linux\)$/),
     ]);
   });
 
