@@ -9,7 +9,8 @@ import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';
 import { serveSite } from '../serve/serve-site.js';
-import { formatStage, formatSummary, summarize } from './report.js';
+import { formatSummary, summarize } from './report.js';
+import { progressInterval, progressMode, progressReporter } from './progress.js';
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 
 export const EXIT = { ok: 0, buildFailed: 1, usage: 2 } as const;
@@ -18,6 +19,8 @@ export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   isTTY: boolean;
+  /** stderr is a terminal: progress is a live line there (plain lines otherwise). */
+  stderrIsTTY?: boolean;
   env: Record<string, string | undefined>;
   cwd: string;
 }
@@ -26,6 +29,7 @@ const nodeIO = (): CliIO => ({
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   isTTY: !!process.stdout.isTTY,
+  stderrIsTTY: !!process.stderr.isTTY,
   env: process.env,
   cwd: process.cwd(),
 });
@@ -68,8 +72,10 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .addOption(new Option('--stop-after <stage>', 'stop after this stage and write nothing (to time the stages up to it)').choices(STAGES.filter((stage) => stage !== 'emit')).conflicts('check'))
     .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean; rebuild?: boolean; stopAfter?: Stage }) => {
       const style = { color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose };
-      const started = performance.now();
-      const progress = !opts.json && !opts.quiet;
+      const clock = () => performance.now();
+      const started = clock();
+      const mode = progressMode({ quiet: !!opts.json || !!opts.quiet, stderrIsTTY: !!io.stderrIsTTY, env: io.env });
+      const progress = mode && progressReporter({ write: io.stderr, clock, mode, interval: progressInterval(io.env) });
       if (progress) io.stderr(`sitegen ${version}: building ${opts.config}\n`);
       const result = await build({
         root: opts.root,
@@ -81,9 +87,11 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         upToDateCheck: !opts.rebuild,
         stopAfter: opts.stopAfter,
         workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
-        onStage: progress ? (stage, ms) => io.stderr(`${formatStage(stage, ms)}\n`) : undefined,
+        clock,
+        onStage: progress?.stageEnded,
+        onProgress: progress?.progress,
       });
-      const summary = summarize(result, performance.now() - started);
+      const summary = summarize(result, clock() - started);
       if (opts.json) {
         io.stdout(`${JSON.stringify({ ...summary, diagnostics: result.diagnostics.map(({ cause: _cause, ...d }) => d) }, null, 2)}\n`);
       } else {
