@@ -9,6 +9,7 @@ import { formatReportHtml, formatReportText } from '../check/format-report.js';
 import { readBuiltSite, readLegacyUrls } from '../check/read-built-site.js';
 import { startDev } from '../serve/dev-server.js';
 import { serveSite } from '../serve/serve-site.js';
+import { editorCommand } from '../serve/open-in-editor.js';
 import { formatSummary, summarize } from './report.js';
 import { progressInterval, progressMode, progressReporter } from './progress.js';
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
@@ -151,6 +152,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       const dev = await startDev({
         root: opts.root, config: opts.config, jobs: opts.jobs, cacheDir: resolve(opts.root, opts.cacheDir),
         workerScript: io.env.SITEGEN_MARKDOWN_WORKER, port: opts.port, listen: opts.listen,
+        editor: editorCommand(io.env),
         log: (line) => io.stderr(`${line}\n`),
       });
       const port = new URL(dev.url).port;
