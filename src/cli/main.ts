@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
-import { build, STAGES, type Stage } from '../build.js';
+import { build, STAGES, type BuildResult, type Stage } from '../build.js';
 import { checkSite, type CheckReport } from '../check/check-site.js';
 import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
@@ -78,20 +78,26 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       const mode = progressMode({ quiet: !!opts.json || !!opts.quiet, stderrIsTTY: !!io.stderrIsTTY, env: io.env });
       const progress = mode && progressReporter({ write: io.stderr, clock, mode, interval: progressInterval(io.env) });
       if (progress) io.stderr(`sitegen ${version}: building ${opts.config}\n`);
-      const result = await build({
-        root: opts.root,
-        config: opts.config,
-        outDir: opts.out,
-        jobs: opts.jobs,
-        cache: opts.cache,
-        cacheDir: resolve(opts.root, opts.cacheDir),
-        upToDateCheck: !opts.rebuild,
-        stopAfter: opts.stopAfter,
-        workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
-        clock,
-        onStage: progress?.stageEnded,
-        onProgress: progress?.progress,
-      });
+      let result: BuildResult;
+      try {
+        result = await build({
+          root: opts.root,
+          config: opts.config,
+          outDir: opts.out,
+          jobs: opts.jobs,
+          cache: opts.cache,
+          cacheDir: resolve(opts.root, opts.cacheDir),
+          upToDateCheck: !opts.rebuild,
+          stopAfter: opts.stopAfter,
+          workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
+          clock,
+          onStage: progress?.stageEnded,
+          onProgress: progress?.progress,
+        });
+      } finally {
+        // A stage that failed has no closing line: its live line must not run into what follows.
+        progress?.end();
+      }
       const summary = summarize(result, clock() - started);
       if (opts.json) {
         io.stdout(`${JSON.stringify({ ...summary, diagnostics: result.diagnostics.map(({ cause: _cause, ...d }) => d) }, null, 2)}\n`);

@@ -10,6 +10,9 @@ export const LIVE_REDRAW_MS = 100;
 /** Without a terminal (CI, a log file), a stage still running prints a line at most this often. */
 export const PLAIN_LINE_MS = 5000;
 
+/** Back to the start of the line, and erase it (ECMA-48 EL 2): what every terminal emulator does. */
+const ERASE_LINE = '\r\u001b[2K';
+
 export interface ProgressOptions {
   write: (text: string) => void;
   /** Milliseconds from an arbitrary origin (the build's clock; a fake one in tests). */
@@ -28,6 +31,8 @@ export interface ProgressReporter {
   progress(stage: Stage, done: number, total: number): void;
   /** BuildOptions.onStage: the stage's normal line, in place of its live line. */
   stageEnded(stage: Stage, ms: number): void;
+  /** The build is over (a stage that failed or threw has no closing line): the live line, if any, is erased before anything else is printed. */
+  end(): void;
 }
 
 /**
@@ -50,14 +55,18 @@ export function progressReporter(options: ProgressOptions): ProgressReporter {
       lastLine = now;
       const text = progressLine(stage, done, total, now - stageStart);
       if (mode === 'live') {
-        write(`\r\u001b[2K${text}`);
+        write(`${ERASE_LINE}${text}`);
         drawn = true;
       } else write(`${text}\n`);
     },
     stageEnded(stage, ms) {
-      write(`${drawn ? '\r\u001b[2K' : ''}${formatStage(stage, ms)}\n`);
+      write(`${drawn ? ERASE_LINE : ''}${formatStage(stage, ms)}\n`);
       drawn = false;
       stageStart = lastLine = clock();
+    },
+    end() {
+      if (drawn) write(ERASE_LINE);
+      drawn = false;
     },
   };
 }

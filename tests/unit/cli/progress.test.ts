@@ -37,6 +37,16 @@ describe('build progress', () => {
     expect(written.at(-1)).toBe(`${ERASE}  parse        650 ms\n`);
   });
 
+  it('on a terminal, erases the live line of a stage that failed, so the errors start on a line of their own', () => {
+    const { progress, written, at } = reporter('live');
+    at(500);
+    progress.progress('render', 3, 9);
+    progress.end();
+    expect(written).toEqual([`${ERASE}  render    3 / 9 pages  6/s`, ERASE]);
+    progress.end();
+    expect(written).toHaveLength(2);
+  });
+
   it('on a terminal, shows a short stage as its closing line alone', () => {
     const { progress, written, at } = reporter('live');
     for (let ms = 0; ms < 100; ms += 10) {
