@@ -74,20 +74,34 @@ function openLink(text: string, params: Record<string, string>, status: HTMLElem
   return link;
 }
 
-function hint(text: string, docs: readonly DocsLink[], status: HTMLElement): HTMLParagraphElement {
-  const paragraph = element('p', { class: 'hint' });
-  paragraph.append(element('strong', {}, 'Hint: '));
-  // The hint's text, with each docs/… reference it names made a link.
-  let at = 0;
-  for (const doc of docs) {
-    const reference = `docs/${doc.page}${doc.anchor ? `#${doc.anchor}` : ''}`;
-    const found = text.indexOf(reference, at);
-    if (found < 0) continue;
-    paragraph.append(text.slice(at, found), openLink(reference, { doc: doc.page, anchor: doc.anchor }, status));
-    at = found + reference.length;
+const docsReference = (doc: DocsLink) => `docs/${doc.page}${doc.anchor ? `#${doc.anchor}` : ''}`;
+const docsLink = (doc: DocsLink, status: HTMLElement) => openLink(docsReference(doc), { doc: doc.page, anchor: doc.anchor }, status);
+
+/** The hint, with each docs/… reference in its text made a link; the docs links it does not name follow it. */
+function hint(text: string | undefined, docs: readonly DocsLink[], status: HTMLElement): HTMLParagraphElement[] {
+  const paragraphs: HTMLParagraphElement[] = [];
+  const rest = [...docs];
+  if (text !== undefined) {
+    const paragraph = element('p', { class: 'hint' });
+    paragraph.append(element('strong', {}, 'Hint: '));
+    let at = 0;
+    for (const doc of docs) {
+      const found = text.indexOf(docsReference(doc), at);
+      if (found < 0) continue;
+      paragraph.append(text.slice(at, found), docsLink(doc, status));
+      at = found + docsReference(doc).length;
+      rest.splice(rest.indexOf(doc), 1);
+    }
+    paragraph.append(text.slice(at));
+    paragraphs.push(paragraph);
   }
-  paragraph.append(text.slice(at));
-  return paragraph;
+  if (rest.length) {
+    const more = element('p', { class: 'hint' });
+    more.append(element('strong', {}, 'Docs: '));
+    rest.forEach((doc, i) => more.append(...(i ? [', '] : []), docsLink(doc, status)));
+    paragraphs.push(more);
+  }
+  return paragraphs;
 }
 
 function errorItem(error: PanelError, status: HTMLElement): HTMLLIElement {
@@ -100,7 +114,7 @@ function errorItem(error: PanelError, status: HTMLElement): HTMLLIElement {
   where.append(element('span', { class: 'code' }, error.code), element('span', { class: 'title' }, error.title));
   item.append(where, element('p', { class: 'message' }, error.message));
   if (error.frame) item.append(element('pre', { class: 'frame' }, error.frame));
-  if (error.hint) item.append(hint(error.hint, error.docs, status));
+  item.append(...hint(error.hint, error.docs, status));
   return item;
 }
 

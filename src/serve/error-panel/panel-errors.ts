@@ -25,7 +25,7 @@ export interface PanelError {
   column?: number;
   frame?: string;
   hint?: string;
-  /** The docs pages the hint names, in order. */
+  /** The docs pages the hint names, in order, then the diagnostic's own docs link if the hint does not name it. */
   docs: DocsLink[];
 }
 
@@ -35,16 +35,24 @@ export interface PanelReport {
   errors: PanelError[];
 }
 
-/** `docs/<page>.md` or `docs/<page>.md#anchor` in a hint. */
-const DOCS_REFERENCE = /docs\/([a-z0-9-]+\.md)(?:#([a-z0-9-]+))?/g;
+/** `docs/<page>.md` or `docs/<page>.md#anchor` in a hint (anchors as GitHub makes them: `#unknown_tag` keeps its underscore). */
+const DOCS_REFERENCE = /docs\/([a-z0-9-]+\.md)(?:#([a-z0-9_-]+))?/g;
 
 export function docsLinksIn(text: string): DocsLink[] {
   return [...text.matchAll(DOCS_REFERENCE)].map((m) => ({ page: m[1]!, anchor: m[2] ?? '' }));
 }
 
-export function panelError(d: Diagnostic): PanelError {
+/**
+ * A diagnostic may carry its own hint and docs link (a writer-facing hint made for this one case, and
+ * the docs/ section of its code); the catalogue's hint stands in when it has none.
+ */
+type WithHint = Diagnostic & { hint?: string; docs?: string };
+
+export function panelError(d: WithHint): PanelError {
   const entry = DIAGNOSTICS[d.code];
-  const hint = entry?.hint;
+  const hint = d.hint ?? entry?.hint;
+  const named = hint ? docsLinksIn(hint) : [];
+  const own = d.docs ? docsLinksIn(d.docs).filter((link) => !named.some((n) => n.page === link.page && n.anchor === link.anchor)) : [];
   return {
     code: d.code,
     title: entry?.title ?? d.code,
@@ -53,6 +61,6 @@ export function panelError(d: Diagnostic): PanelError {
     ...(d.position ? { line: d.position.line, column: d.position.column } : {}),
     ...(d.frame ? { frame: d.frame } : {}),
     ...(hint ? { hint } : {}),
-    docs: hint ? docsLinksIn(hint) : [],
+    docs: [...named, ...own],
   };
 }

@@ -1,9 +1,13 @@
 import { chmodSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS } from '../../../src/errors/catalogue.js';
 import { startDev, type DevServer } from '../../../src/serve/dev-server.js';
+import { panelError, type PanelReport } from '../../../src/serve/error-panel/panel-errors.js';
+import { panelScriptTag } from '../../../src/serve/error-panel/panel-script.js';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/find-chromium.js';
 import { baseFiles, blogPost, projectOnDisk, publicFiles, ROOT } from '../../helpers/fixture.js';
 
@@ -126,5 +130,40 @@ describe('the sitegen dev error panel', () => {
     await expect.poll(() => page.locator('article, main').first().textContent()).toContain('The fixed version.');
     expect(await panel().count()).toBe(0);
     expect(log.at(-1), log.join('\n')).toMatch(/^fixed: built in/);
+  });
+});
+
+describe('the error panel\'s script, fed one report', () => {
+  /** The panel's real script on a bare page, with an event stream that sends this report once. */
+  async function pageWith(report: PanelReport) {
+    const script = await panelScriptTag({ events: '/events', open: '/open', token: 't' });
+    const server = createServer((req, res) => {
+      if (req.url === '/events') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(`retry: 60000\nevent: errors\ndata: ${JSON.stringify(report)}\n\n`);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!DOCTYPE html><html lang="en"><body><p>The page.</p>${script}</body></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const tab = await browser.newPage();
+    await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await expect.poll(() => tab.locator('sitegen-error-panel li').count()).toBe(report.errors.length);
+    return { tab, close: async () => { await tab.close(); await new Promise((resolve) => server.close(resolve)); } };
+  }
+
+  it('sets every field as text, whatever it holds, and links a diagnostic\'s own docs section after its hint', async () => {
+    const hostile = '<img src=x onerror=window.__injected=1><script>window.__injected=2</script>';
+    const error = panelError({ code: 'UNKNOWN_TAG', severity: 'error', message: `message ${hostile}`, file: `content/${hostile}.md`, position: { line: 3, column: 7 }, frame: `> 3 | tags: [${hostile}]`, hint: `Use a known tag, not ${hostile}.`, docs: 'docs/errors.md#unknown_tag' });
+    expect(error.docs).toEqual([{ page: 'errors.md', anchor: 'unknown_tag' }]);
+    const { tab, close } = await pageWith({ build: 1, errors: [error] });
+    const item = tab.locator('sitegen-error-panel li');
+    const text = (await item.textContent())!;
+    for (const shown of [`content/${hostile}.md:3:7`, `message ${hostile}`, `> 3 | tags: [${hostile}]`, `Hint: Use a known tag, not ${hostile}.`, 'Docs: docs/errors.md#unknown_tag']) expect(text).toContain(shown);
+    expect(await tab.locator('sitegen-error-panel img, sitegen-error-panel script:not([data-sitegen-dev])').count()).toBe(0);
+    expect(await tab.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+    expect(await item.getByRole('link', { name: 'docs/errors.md#unknown_tag' }).getAttribute('href')).toBe('/open?doc=errors.md&anchor=unknown_tag');
+    await close();
   });
 });
