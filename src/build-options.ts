@@ -37,6 +37,11 @@ export interface BuildOptions {
   clock?: () => number;
   /** Called as each stage ends, for progress output. */
   onStage?: (stage: Stage, ms: number) => void;
+  /**
+   * Called while a long stage runs: `done` of `total` items (parse: Markdown bodies, render: pages,
+   * emit: files). Often (once per item): whoever shows it throttles.
+   */
+  onProgress?: (stage: Stage, done: number, total: number) => void;
   minify?: boolean;
   /**
    * Stop after this stage and write nothing: to time the stages up to it (the benchmark's

@@ -16,7 +16,8 @@ import { inSession, keepBundles, releaseThreads, reusableBundles } from './incre
 import { DEFAULT_CONFIG } from './load/load-config.js';
 import { loadSite } from './load/load-site.js';
 import { parseSite, type ParsedSite } from './parse/parse-site.js';
-import type { BuildResult } from './pipeline/build-result.js';
+import type { BuildResult, Stage } from './pipeline/build-result.js';
+import type { Progress } from './model/progress.js';
 import { BuildRun } from './pipeline/build-run.js';
 import { renderOutput } from './pipeline/site-output.js';
 import { routeSite } from './route/route-site.js';
@@ -31,6 +32,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   return inSession(options, (session) => {
     const run = new BuildRun(options.clock ?? (() => performance.now()), options.onStage, options.stopAfter);
     const outDir = resolve(options.root, options.outDir ?? 'dist');
+    const { onProgress } = options;
+    const progress = (stage: Stage): Progress | undefined => onProgress && ((done, total) => onProgress(stage, done, total));
     return run.run(async () => {
       // What builds killed before left next to the output goes first: it may be the previous output itself (staging.ts).
       if (options.write !== false) await sweepStaging(outDir);
@@ -41,7 +44,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const restored = incremental.restored;
       if (restored) {
         run.lap('load');
-        run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist'));
+        run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist', progress('emit')));
         await restored.stamp();
         run.lap('emit');
         return restored.result(run.timings);
@@ -54,7 +57,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const markdown = await incremental.markdown();
       // The parsed records hold every file's YAML document (for positions): let go once validated.
       const frontMatter = await incremental.frontMatter();
-      let parsed: ParsedSite | undefined = await parseSite(sources, config, facts, markdown.render, frontMatter.split);
+      let parsed: ParsedSite | undefined = await parseSite(sources, config, facts, markdown.render, frontMatter.split, progress('parse'));
       await frontMatter.save();
       await releaseThreads(session);
       run.lap('parse');
@@ -73,12 +76,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
       if (staging) run.onStop(() => staging.discard());
       const plan = await incremental.plan(site, routed, bundles);
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources }, { ...plan, store: staging?.store }));
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources }, { ...plan, store: staging?.store }, progress('render')));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };
       run.lap('render');
       const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {
-        run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist'));
+        run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist', progress('emit')));
         await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: run.sorted() });
       }
       run.lap('emit');

@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
-import { build, STAGES, type Stage } from '../build.js';
+import { build, STAGES, type BuildResult, type Stage } from '../build.js';
 import { checkSite, type CheckReport } from '../check/check-site.js';
 import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
@@ -12,7 +12,9 @@ import { ListenError, serveSite } from '../serve/serve-site.js';
 import { localOrigin } from '../serve/preview-origins.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import { untilStopped } from './until-stopped.js';
-import { diagnosticsForJson, formatStage, formatSummary, summarize } from './report.js';
+import { editorCommand } from '../serve/open-in-editor.js';
+import { diagnosticsForJson, formatSummary, summarize } from './report.js';
+import { progressInterval, progressMode, progressReporter } from './progress.js';
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
 
 /** Exit codes: 3 is a server (serve, dev) that could not listen, e.g. its port in use with --strict-port. */
@@ -22,6 +24,8 @@ export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   isTTY: boolean;
+  /** stderr is a terminal: progress is a live line there (plain lines otherwise). */
+  stderrIsTTY?: boolean;
   env: Record<string, string | undefined>;
   cwd: string;
   /** Resolves, with the reason, when a long-running command (serve, dev) is to stop (default: signals, see until-stopped.ts). */
@@ -32,6 +36,7 @@ const nodeIO = (): CliIO => ({
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   isTTY: !!process.stdout.isTTY,
+  stderrIsTTY: !!process.stderr.isTTY,
   env: process.env,
   cwd: process.cwd(),
 });
@@ -98,22 +103,32 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .addOption(new Option('--stop-after <stage>', 'stop after this stage and write nothing (to time the stages up to it)').choices(STAGES.filter((stage) => stage !== 'emit')).conflicts('check'))
     .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean; rebuild?: boolean; stopAfter?: Stage }) => {
       const style = { color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose };
-      const started = performance.now();
-      const progress = !opts.json && !opts.quiet;
+      const clock = () => performance.now();
+      const started = clock();
+      const mode = progressMode({ quiet: !!opts.json || !!opts.quiet, stderrIsTTY: !!io.stderrIsTTY, env: io.env });
+      const progress = mode && progressReporter({ write: io.stderr, clock, mode, interval: progressInterval(io.env) });
       if (progress) io.stderr(`sitegen ${version}: building ${opts.config}\n`);
-      const result = await build({
-        root: opts.root,
-        config: opts.config,
-        outDir: opts.out,
-        jobs: opts.jobs,
-        cache: opts.cache,
-        cacheDir: resolve(opts.root, opts.cacheDir),
-        upToDateCheck: !opts.rebuild,
-        stopAfter: opts.stopAfter,
-        workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
-        onStage: progress ? (stage, ms) => io.stderr(`${formatStage(stage, ms)}\n`) : undefined,
-      });
-      const summary = summarize(result, performance.now() - started);
+      let result: BuildResult;
+      try {
+        result = await build({
+          root: opts.root,
+          config: opts.config,
+          outDir: opts.out,
+          jobs: opts.jobs,
+          cache: opts.cache,
+          cacheDir: resolve(opts.root, opts.cacheDir),
+          upToDateCheck: !opts.rebuild,
+          stopAfter: opts.stopAfter,
+          workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
+          clock,
+          onStage: progress?.stageEnded,
+          onProgress: progress?.progress,
+        });
+      } finally {
+        // A stage that failed has no closing line: its live line must not run into what follows.
+        progress?.end();
+      }
+      const summary = summarize(result, clock() - started);
       if (opts.json) {
         io.stdout(`${JSON.stringify({ ...summary, diagnostics: diagnosticsForJson(result.diagnostics) }, null, 2)}\n`);
       } else {
@@ -184,7 +199,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       const log = (line: string) => io.stderr(`${line}\n`);
       const dev = await startDev({
         root: opts.root, config: opts.config, jobs: opts.jobs, cacheDir: resolve(opts.root, opts.cacheDir),
-        workerScript: io.env.SITEGEN_MARKDOWN_WORKER, port: opts.port, listen: opts.listen, strictPort: opts.strictPort, log,
+        workerScript: io.env.SITEGEN_MARKDOWN_WORKER, port: opts.port, listen: opts.listen, strictPort: opts.strictPort, editor: editorCommand(io.env), log,
       }).catch(cannotListen('dev'));
       if (!dev) return;
       io.stderr(`sitegen dev: ${dev.url} (ready in ${Math.round(performance.now() - started)} ms); ${everyHost(dev.url)}\n`);

@@ -40,8 +40,9 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     // A build that found nothing changed kept the previous output: its counts are the ones it recorded.
     pages: result.upToDate?.pages ?? result.restored?.pages ?? countPages(result.pages),
     output: result.upToDate?.output ?? result.outputCounts ?? countOutput(result.output),
-    timings: result.timings,
-    totalMs,
+    // Rounded to 0.1 ms: the clock's fractions below that are noise (506.5802699999999).
+    timings: Object.fromEntries(Object.entries(result.timings).map(([stage, ms]) => [stage, roundMs(ms)])),
+    totalMs: roundMs(totalMs),
     warnings: result.diagnostics.filter((d) => d.severity === 'warning').length,
     errors: result.diagnostics.filter((d) => d.severity === 'error').length,
     edge: result.edge,
@@ -96,6 +97,8 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
   lines.push(`${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}`);
   return lines.join('\n');
 }
+
+const roundMs = (ms: number) => Math.round(ms * 10) / 10;
 
 /** 1234567 → "1 234 567" (a thin grouping that reads the same in every language). */
 export function groupDigits(n: number): string {

@@ -6,6 +6,7 @@ import { linkOrCopy } from '../fs/link-or-copy.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { isOnDisk, type OutputBytes, type OutputFile } from '../model/output-file.js';
+import type { Progress } from '../model/progress.js';
 import { openStaging, type Staging } from './staging.js';
 
 /**
@@ -37,9 +38,9 @@ export function collectOutput(files: readonly OutputFile[]): { output: Map<strin
  * previous output as it was (at worst stray .sitegen-tmp-* and .sitegen-old-* folders, which the
  * next build removes: sweepStaging, called by build.ts before it reads anything).
  * Pages streamed into the staging folder while they were rendered are there already; pages kept
- * from the previous output are hard links to its files, never read.
+ * from the previous output are hard links to its files, never read. `progress` counts the files in place.
  */
-export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging: Staging): Promise<void> {
+export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging: Staging, progress?: Progress): Promise<void> {
   const { target, dir, retired } = staging;
   try {
     await staging.settled();
@@ -65,9 +66,18 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
         writes.push([file, bytes]);
       }
     }
-    await mapConcurrent(writes, FILES_AT_ONCE, ([file, bytes]) => writeFile(file, bytes));
+    // Files already in place (pages streamed while they were rendered) are done from the start.
+    let done = output.size - writes.length - links.length;
+    const fileDone = progress ? () => progress(++done, output.size) : () => undefined;
+    await mapConcurrent(writes, FILES_AT_ONCE, async ([file, bytes]) => {
+      await writeFile(file, bytes);
+      fileDone();
+    });
     // Every link's source is on disk by now: the writes above came first.
-    for (const [from, to] of links) linkOrCopy(from, to);
+    for (const [from, to] of links) {
+      linkOrCopy(from, to);
+      fileDone();
+    }
     let hadPrevious = true;
     try {
       await rename(target, retired);
@@ -91,9 +101,9 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
 }
 
 /** The emit stage: the output written (emitSite, into the given staging folder or a new one for this output directory), or the reason it could not be, as a diagnostic naming the output as the user gave it. */
-export async function writeOutput(output: ReadonlyMap<string, OutputBytes>, staging: Staging | string, shownAs: string): Promise<{ diagnostics: Diagnostic[] }> {
+export async function writeOutput(output: ReadonlyMap<string, OutputBytes>, staging: Staging | string, shownAs: string, progress?: Progress): Promise<{ diagnostics: Diagnostic[] }> {
   try {
-    await emitSite(output, typeof staging === 'string' ? await openStaging(staging) : staging);
+    await emitSite(output, typeof staging === 'string' ? await openStaging(staging) : staging, progress);
     return { diagnostics: [] };
   } catch (error) {
     return { diagnostics: [diagnostic('EMIT_FAILED', `writing ${shownAs} failed: ${(error as Error).message}`, { cause: error })] };

@@ -60,7 +60,7 @@ const BUILD_DIAGNOSTICS = {
   HOSTING_LIMIT: { title: 'Hosting target limit exceeded', hint: 'The target named above would silently drop rules beyond its limit. Use the vercel target (edge middleware) or nginx, or remove the target from edge.targets in site.yaml (docs/hosting.md).' },
   JS_BUDGET_EXCEEDED: { title: 'Page JavaScript over budget', hint: 'Remove islands the page does not need or move code out of client/main.ts into a chunk loaded on demand; raise client.budgetGzip in site.yaml only if the page really needs it. dist/reports/js.json lists every chunk a page loads.' },
   RENDER_BLOCKING_SCRIPT: { title: 'Render-blocking script', hint: 'Load scripts with type="module", defer or async; a classic script in <head> stops the page from rendering until it has run.' },
-  HOSTING_UNSUPPORTED: { title: 'Behaviour a hosting target cannot express', hint: 'nginx cannot run the edge middleware (Debian\'s njs 0.7 has no Map, for...of or URL). Serve these hosts from the vercel, cloudflare or netlify target, which run it, or accept the gaps named above (docs/hosting.md).' },
+  HOSTING_UNSUPPORTED: { title: 'Behaviour a hosting target cannot express', hint: 'Accept these gaps, or serve from vercel, cloudflare or netlify, which run the middleware (docs/hosting.md#nginx-configuration-not-njs).' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /**

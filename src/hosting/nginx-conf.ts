@@ -6,11 +6,15 @@ import { isSplat, type HostRules, type StaticRule } from './static-rules.js';
 /**
  * What nginx's configuration cannot do, by the column of the hosting table (README, measured by
  * tests/hosts on Debian's nginx); Vercel, Cloudflare and Netlify run the middleware and lack nothing.
+ * Short names: they make the one-line HOSTING_UNSUPPORTED warning; docs/hosting.md tells the details.
  */
 export const NGINX_GAPS = {
-  'case-folding': 'case folding of mixed-case URLs to the lowercase page (/Pricing is a 404)',
-  detection: 'locale detection on the main host\'s root (cookie myLocale, Accept-Language with q-values): the root serves English',
-  choice: 'the visitor\'s choice (/en and ?myLocale= are redirected without storing the cookie)',
+  // /Pricing is a 404 instead of a redirect to /pricing.
+  'case-folding': 'case folding',
+  // The main host's root serves English whatever the cookie myLocale or Accept-Language say.
+  detection: 'locale detection',
+  // /en and ?myLocale= redirect without storing the cookie.
+  choice: 'remembered choice of locale',
 } as const;
 
 export interface NginxServer {

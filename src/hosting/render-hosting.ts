@@ -52,8 +52,10 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
     })), Object.keys(doc.languageHosts)));
   }
   // Vercel, Cloudflare and Netlify run the middleware; nginx runs only what its language can do.
+  // One short line for the target (it is printed on every build); docs/hosting.md has the details.
   if (targets.has('nginx')) {
-    diagnostics.push(warning('HOSTING_UNSUPPORTED', `nginx: its configuration cannot do ${Object.values(NGINX_GAPS).join('; ')}`, { file: configFile }));
+    const gaps = new Intl.ListFormat('en', { type: 'disjunction' }).format(Object.values(NGINX_GAPS));
+    diagnostics.push(warning('HOSTING_UNSUPPORTED', `nginx cannot run the edge middleware: no ${gaps}`, { file: configFile }));
   }
   return { files, diagnostics };
 }

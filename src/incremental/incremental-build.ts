@@ -136,7 +136,7 @@ const FEW_BODIES = 4;
  */
 export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, complete = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
   const pooled = session.pool?.render;
-  const render: MarkdownRenderer = pooled ? (jobs, facts) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts) : pooled(jobs, facts)) : renderInThisThread;
+  const render: MarkdownRenderer = pooled ? (jobs, facts, rendered) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts, rendered) : pooled(jobs, facts, rendered)) : renderInThisThread;
   if (!options.cache) return { render };
   return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, writes: session.cacheWrites, readOnly: !options.cacheWrites, complete });
 }

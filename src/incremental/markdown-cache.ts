@@ -35,7 +35,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
   let last: CacheStats = { bodies: 0, rendered: 0 };
   return {
     stats: () => last,
-    render: async (jobs, facts) => {
+    render: async (jobs, facts, progress) => {
       const keys = jobs.map((job) => jobKey(job, facts, salt));
       // A dev session keeps what it rendered in memory too: a rebuild reads nothing from disk.
       const wanted = keys.filter((key) => !memory?.has(key));
@@ -43,7 +43,9 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
       const found = keys.map((key) => memory?.get(key) ?? packed.found.get(key));
       if (memory) found.forEach((entry, i) => { if (entry) memory.set(keys[i]!, entry); });
       const missing = found.flatMap((entry, i) => (entry ? [] : [i]));
-      const rendered = missing.length ? await inner(missing.map((i) => jobs[i]!), facts) : [];
+      // Bodies from the cache are done at once; the others as they are rendered.
+      if (jobs.length > missing.length) progress?.(jobs.length - missing.length);
+      const rendered = missing.length ? await inner(missing.map((i) => jobs[i]!), facts, progress) : [];
       missing.forEach((index, i) => {
         found[index] = rendered[i];
         memory?.set(keys[index]!, rendered[i]!);

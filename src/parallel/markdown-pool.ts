@@ -27,7 +27,7 @@ export function markdownPool(workerScript: string, size: number): MarkdownPool {
   let started: Worker[] | undefined;
   // One call at a time: replies carry no call id, and each call sends its image facts first.
   let queue: Promise<unknown> = Promise.resolve();
-  const renderNow: MarkdownRenderer = (jobs, facts) => new Promise((resolve, reject) => {
+  const renderNow: MarkdownRenderer = (jobs, facts, rendered) => new Promise((resolve, reject) => {
     const workers = (started ??= Array.from({ length: size }, () => new Worker(workerScript)));
     const results: RenderedMarkdown[] = new Array(jobs.length);
     const batches = Math.ceil(jobs.length / BATCH);
@@ -49,6 +49,7 @@ export function markdownPool(workerScript: string, size: number): MarkdownPool {
           return reject(new Error(`a Markdown worker failed: ${reply.error}`));
         }
         reply.results.forEach((result, i) => { results[reply.batch * BATCH + i] = result; });
+        rendered?.(reply.results.length);
         if (++done === batches) {
           cleanup();
           return resolve(results);
@@ -73,8 +74,8 @@ export function markdownPool(workerScript: string, size: number): MarkdownPool {
     }
   });
   return {
-    render: (jobs, facts) => {
-      const run = queue.then(() => renderNow(jobs, facts));
+    render: (jobs, facts, rendered) => {
+      const run = queue.then(() => renderNow(jobs, facts, rendered));
       // Chained without the results: a promise that passed them on would keep every body's HTML alive until the next call.
       queue = run.then(() => undefined, () => undefined);
       return run;

@@ -16,11 +16,18 @@ export interface MarkdownJob {
   firstIsLead: boolean;
 }
 
-/** Renders a build's Markdown bodies, in order: in this thread, in worker threads, or from the cache. */
-export type MarkdownRenderer = (jobs: readonly MarkdownJob[], facts: ImageFacts) => Promise<RenderedMarkdown[]>;
+/**
+ * Renders a build's Markdown bodies, in order: in this thread, in worker threads, or from the cache.
+ * `rendered` is told of each body (or batch of bodies) as it is done, for progress.
+ */
+export type MarkdownRenderer = (jobs: readonly MarkdownJob[], facts: ImageFacts, rendered?: (count: number) => void) => Promise<RenderedMarkdown[]>;
 
 export function renderJob(job: MarkdownJob, facts: ImageFacts): RenderedMarkdown {
   return renderMarkdown(job.body, job.context, job.lineOffset, { facts, firstIsLead: job.firstIsLead });
 }
 
-export const renderInThisThread: MarkdownRenderer = async (jobs, facts) => jobs.map((job) => renderJob(job, facts));
+export const renderInThisThread: MarkdownRenderer = async (jobs, facts, rendered) => jobs.map((job) => {
+  const result = renderJob(job, facts);
+  rendered?.(1);
+  return result;
+});

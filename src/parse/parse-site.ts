@@ -10,6 +10,7 @@ import type { ContentLink, Heading } from '../model/markdown.js';
 import { renderInThisThread, type MarkdownJob, type MarkdownRenderer } from './markdown-jobs.js';
 import type { LinkContext } from './classify-href.js';
 import { parseYaml, type PositionedYaml } from '../errors/yaml-document.js';
+import type { Progress } from '../model/progress.js';
 
 /** A Markdown file turned into HTML, with its raw front matter still to be validated. */
 export interface ParsedEntry {
@@ -65,9 +66,9 @@ const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
  * file is parsed even when others fail, so one build reports every problem. Front matter and YAML
  * are read here (`split`: the front-matter cache plugs in there); the Markdown bodies, most of the
  * work, go to `renderBodies` all at once (worker threads and the cache plug in there) and come back
- * in order.
+ * in order; `progress` is told how many of them are done.
  */
-export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread, split: FrontMatterSplitter = splitFrontMatter): Promise<ParsedSite> {
+export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread, split: FrontMatterSplitter = splitFrontMatter, progress?: Progress): Promise<ParsedSite> {
   const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, unreadable: new Set(), diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
   const pending: PendingEntry[] = [];
@@ -75,7 +76,9 @@ export async function parseSite(sources: SourceSet, config: SiteConfig, images: 
     if (file.malformed) site.diagnostics.push(notUtf8(file.path, file.text, file.malformed));
     parseFile(file, sources.contentDir, config, site, pending, split);
   }
-  const rendered = await renderBodies(pending.map((p) => p.job), images);
+  let done = 0;
+  const bodiesDone = progress && ((count: number) => progress((done += count), pending.length));
+  const rendered = await renderBodies(pending.map((p) => p.job), images, bodiesDone);
   site.entries = pending.map((p, i) => ({ ...p.entry, ...rendered[i]! }));
   return site;
 }

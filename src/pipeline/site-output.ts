@@ -8,6 +8,7 @@ import type { EncodedImages } from '../images/encode-images.js';
 import { imageDiagnostics } from '../images/image-diagnostics.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import type { OutputBytes, OutputFile, PageStore } from '../model/output-file.js';
+import type { Progress } from '../model/progress.js';
 import type { ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
@@ -57,11 +58,11 @@ export interface RenderedOutput {
  * host, each hosting target's files, the edge document and middleware, and the reports (which no
  * hosting target copies: they are for the people running the build).
  */
-export async function renderOutput(input: RenderInput, plan: RenderPlan): Promise<RenderedOutput> {
+export async function renderOutput(input: RenderInput, plan: RenderPlan, progress?: Progress): Promise<RenderedOutput> {
   const { site, routed, edge, bundles } = input;
   const { config } = site;
   const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder };
-  const rendered = await renderPages(routed.pages, context, plan.reusable, plan.store);
+  const rendered = await renderPages(routed.pages, context, plan.reusable, plan.store, progress);
   const diagnostics = [...rendered.diagnostics];
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), bundles.client.chunks, bundles.client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);

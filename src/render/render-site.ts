@@ -12,6 +12,7 @@ import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '..
 import { pageScripts, type PageScripts } from './js-report.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps, TemplateModule } from '../model/page-props.js';
+import type { Progress } from '../model/progress.js';
 import { runtimeConfigOf } from './runtime-config.js';
 import { makeTranslator } from './translator.js';
 
@@ -112,14 +113,17 @@ export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>, contentDir:
  * render, so one build shows every failing page. Pages in `reusable` are not rendered: their
  * inputs are those of the previous output, so are their bytes. Each page's bytes go to `store` as
  * soon as they are made (to disk in a build that writes), and render waits while it is behind.
+ * `progress` is told how many pages are done, reused ones included.
  */
-export async function renderPages(pages: readonly Page[], build: Omit<RenderContext, 'unknownKeys'>, reusable: ReusablePages = new Map(), store: PageStore = IN_MEMORY): Promise<RenderedSite> {
+export async function renderPages(pages: readonly Page[], build: Omit<RenderContext, 'unknownKeys'>, reusable: ReusablePages = new Map(), store: PageStore = IN_MEMORY, progress?: Progress): Promise<RenderedSite> {
   const files: OutputFile[] = [];
   const records = new Map<string, RenderedPage>();
   const diagnostics: Diagnostic[] = [];
   const context: RenderContext = { ...build, unknownKeys: new Set() };
   let reused = 0;
+  let done = 0;
   for (const page of pages) {
+    progress?.(done++, pages.length);
     const previous = reusable.get(page.outputPath);
     if (previous) {
       reused++;
@@ -138,6 +142,7 @@ export async function renderPages(pages: readonly Page[], build: Omit<RenderCont
     const behind = store.backlog();
     if (behind) await behind;
   }
+  progress?.(done, pages.length);
   diagnostics.push(...unknownKeyWarnings(context.unknownKeys, build.site.contentDir));
   return { files, pages: records, reused, diagnostics };
 }

@@ -1,10 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { createSession, type BuildOptions, type BuildResult } from '../build.js';
 import { rebuild, warmUp } from './dev-rebuild.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
 import { DEFAULT_CONFIG } from '../load/load-config.js';
-import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { formatDiagnostics } from '../errors/format-diagnostics.js';
+import { diagnostic } from '../errors/site-error.js';
+import { sitegenRoot } from '../fs/sitegen-root.js';
+import { answerOpen } from './error-panel/open-endpoint.js';
+import { panelError, type PanelReport } from './error-panel/panel-errors.js';
+import { panelScriptTag } from './error-panel/panel-script.js';
 import type { FileReader } from './read-files.js';
 import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';
 import { watchTree } from './watch-tree.js';
@@ -20,6 +26,8 @@ export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs
   onBuild?: (result: BuildResult, ms: number) => void;
   /** Milliseconds to wait for more changes before building (editors save in bursts). */
   debounceMs?: number;
+  /** The command that opens a file of the error panel in the writer's editor (open-in-editor.ts editorCommand); `code` by default. */
+  editor?: string[];
 }
 
 export interface DevServer extends RunningServer {
@@ -28,25 +36,16 @@ export interface DevServer extends RunningServer {
 }
 
 const EVENTS_PATH = '/__sitegen/events';
-
-/**
- * The page side of live reload, inlined into every HTML answer: reload after a good build, show
- * the errors of a failed one over the page (as text: a message can never inject markup).
- */
-const DEV_SCRIPT = `<script>(()=>{const s=new EventSource(${JSON.stringify(EVENTS_PATH)});`
-  + `s.addEventListener('reload',()=>location.reload());`
-  + `s.addEventListener('errors',(e)=>{let o=document.getElementById('sitegen-errors');`
-  + `if(!o){o=document.createElement('pre');o.id='sitegen-errors';o.setAttribute('role','alert');`
-  + `o.style.cssText='position:fixed;inset:0;z-index:2147483647;margin:0;padding:24px;overflow:auto;background:rgba(17,20,39,.95);color:#fff;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';`
-  + `document.body.append(o)}o.textContent=JSON.parse(e.data).join('\\n\\n')})})();</script>`;
+const OPEN_PATH = '/__sitegen/open';
 
 /**
  * `sitegen dev`: builds into memory, serves the result like `sitegen serve` (edge middleware
  * included), watches the content folder, templates/ and client/, and rebuilds on every change with
  * one build session: Markdown worker threads stay up, rendered Markdown stays in memory and
  * unchanged pages are taken from the previous output. Open pages reload after a good build and
- * show the errors of a failed one; the server keeps serving the last good build meanwhile and
- * recovers by itself when the error is fixed.
+ * show the errors of a failed one in the error panel (error-panel/panel-client.ts), whose links open
+ * the files in the writer's editor; the terminal prints them with their hints. The server keeps
+ * serving the last good build meanwhile and recovers by itself when the error is fixed.
  */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const clients = new Set<ServerResponse>();
@@ -54,25 +53,31 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let warmedUp: Promise<void> | undefined;
   let closing = false;
   let served: { output?: ReadonlyMap<string, Uint8Array>; edgeJson?: Uint8Array } = {};
-  let errors: string[] = [];
+  // The errors of the current failed build (undefined after a good one), numbered so a panel dismissed for one failed build comes back for the next.
+  let failed: PanelReport | undefined;
+  let failedBuilds = 0;
+  const listenAddress = options.listen ?? '127.0.0.1';
+  const open = { root: options.root, docsDir: join(sitegenRoot(), 'docs'), token: randomBytes(16).toString('hex'), editor: options.editor ?? ['code'], listen: listenAddress };
+  const devScript = await panelScriptTag({ events: EVENTS_PATH, open: OPEN_PATH, token: open.token });
 
   // Listening comes first: a port in use is reported before a build of many seconds, and a
   // browser opened at once gets the 'Building…' page, which reloads when the build is done.
   const server = await listen(async (req, res) => {
+    if (req.url === OPEN_PATH || req.url?.startsWith(`${OPEN_PATH}?`)) return answerOpen(req, res, new URL(req.url, 'http://localhost'), open);
     if (req.url === EVENTS_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.write('retry: 500\n\n');
-      if (errors.length) res.write(`event: errors\ndata: ${JSON.stringify(errors)}\n\n`);
+      if (failed) res.write(`event: errors\ndata: ${JSON.stringify(failed)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
     }
     if (handler) return handler(req, res);
     // No good build yet: a page that says so, shows the errors and reloads after the first good build.
-    const title = errors.length ? 'Build failed' : 'Building…';
-    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${DEV_SCRIPT}</body></html>`;
-    return send(res, req, errors.length ? 500 : 503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body);
-  }, { port: options.port, listen: options.listen, log: options.log, strictPort: options.strictPort });
+    const title = failed ? 'Build failed' : 'Building…';
+    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${devScript}</body></html>`;
+    return send(res, req, failed ? 500 : 503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body);
+  }, { port: options.port, listen: listenAddress, log: options.log, strictPort: options.strictPort });
   const session = createSession(options);
 
   const broadcast = (event: string, data: unknown) => {
@@ -104,20 +109,21 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
           readText: async (path) => new TextDecoder().decode(output.get(path)),
         };
         const document = edgeConfigSchema.parse(JSON.parse(await files.readText('edge-config.json')));
-        handler = siteHandler(document, files, { injectHtml: DEV_SCRIPT });
+        handler = siteHandler(document, files, { injectHtml: devScript });
         served = { output, edgeJson };
       }
-      const hadErrors = errors.length > 0;
-      errors = [];
+      const hadErrors = failed !== undefined;
+      failed = undefined;
       const rendered = result.rendered ? `${result.rendered.pages - result.rendered.reused} of ${result.rendered.pages} pages rendered` : '';
       options.log(`${hadErrors ? 'fixed: ' : ''}built in ${Math.round(ms)} ms (${rendered})`);
       broadcast('reload', {});
       // After the first good build: the first edit then costs what the hundredth does.
       if (!warmedUp) warmedUp = warmUp(session, () => closing).catch(() => undefined);
     } else {
-      errors = result.diagnostics.filter((d) => d.severity === 'error').map(describe);
-      options.log(`build failed, still serving the last good build:\n${errors.join('\n')}`);
-      broadcast('errors', errors);
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      failed = { build: ++failedBuilds, errors: errors.map(panelError) };
+      options.log(`build failed, still serving the last good build:\n${formatDiagnostics(errors, { color: false, verbose: true })}`);
+      broadcast('errors', failed);
     }
     options.onBuild?.(result, ms);
     return result;
@@ -187,9 +193,4 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       await session.close();
     },
   };
-}
-
-function describe(d: Diagnostic): string {
-  const where = d.file ? `${d.file}${d.position ? `:${d.position.line}:${d.position.column}` : ''} ` : '';
-  return `${where}${d.code}: ${d.message}${d.frame ? `\n${d.frame}` : ''}`;
 }

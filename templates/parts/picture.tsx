@@ -13,10 +13,9 @@ interface PictureProps {
 
 /** A site image as <picture> (avif and webp at 1x and 2x) with its size; Markdown images get the same markup. */
 export function Picture({ props, src, alt, placement, className }: PictureProps) {
-  const { sources, img: { fetchPriority, ...img } } = pictureOf(src, props.images.get(src), placement);
-  // React writes fetchPriority as it is spelt; the attribute is written as HTML and Markdown images have it.
-  const priority = fetchPriority ? ({ fetchpriority: fetchPriority } as object) : {};
-  const image = <img className={className} alt={alt} {...img} {...priority} />;
+  const { sources, img } = pictureOf(src, props.images.get(src), placement);
+  // React 19 knows fetchPriority and writes it as the HTML attribute fetchpriority, as Markdown images have it.
+  const image = <img className={className} alt={alt} {...img} />;
   if (!sources.length) return image;
   return (
     <picture>

@@ -65,7 +65,7 @@ const fileOf = (l: string, route: string) => {
 describe('the sample site', () => {
   it('builds without errors, and warns only about what nginx cannot do', () => {
     const unsupported = result.diagnostics.filter((d) => d.code === 'HOSTING_UNSUPPORTED');
-    expect(unsupported.map((d) => d.message.split(':')[0])).toEqual(['nginx']);
+    expect(unsupported.map((d) => d.message.split(' ')[0])).toEqual(['nginx']);
     expect(result.diagnostics.filter((d) => d.code !== 'HOSTING_UNSUPPORTED').map((d) => `${d.severity} ${d.code} ${d.file} ${d.message}`)).toEqual([]);
     expect(result.ok).toBe(true);
   });

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseFiles, blogPost, buildFixture, errorsOf, htmlAt, MAIN, RU, ZH } from '../../helpers/fixture.js';
+import { parseHtml } from '../../helpers/html.js';
 
 let cacheRoot: string;
 let png: Uint8Array;
@@ -19,20 +20,27 @@ const post = (body: string, cover?: string) => blogPost(cover ? { cover } : {}, 
 
 describe('images in pages', () => {
   it('serves Markdown and cover images as <picture> with avif and webp at 1x and 2x, sized, on every host', async () => {
+    // React warns (console.error) about a DOM property it does not know, such as `fetchpriority` spelt as the attribute.
+    const consoleErrors = vi.spyOn(console, 'error');
     const result = await buildFixture({
       ...baseFiles(),
       'content/public/images/shot.png': png,
       'content/public/images/cover.png': png,
       'content/en/blog/a.md': post('Intro.\n\n![The profile list](/images/shot.png)\n', '/images/cover.png'),
     }, { cacheDir: join(cacheRoot, 'pages') });
+    const reactWarnings = consoleErrors.mock.calls.map((args) => String(args[0]));
+    consoleErrors.mockRestore();
     expect(errorsOf(result)).toEqual([]);
     const html = htmlAt(result, `${MAIN}/blog/a.html`);
     const pictures = html.match(/<picture>.*?<\/picture>/g) ?? [];
     expect(pictures).toHaveLength(2);
     const [cover, shot] = pictures;
     // The cover is the page's lead image: fetched early. The body image below it loads lazily.
-    expect(cover).toMatch(/<img class="article-cover" alt="" src="\/images\/cover.png" width="40" height="25" loading="eager" decoding="async" fetchpriority="high"\/?>/);
+    // React writes the attribute as its prop is spelt (fetchPriority, like srcSet); HTML attribute names are case-insensitive.
+    expect(cover).toMatch(/<img class="article-cover" alt="" src="\/images\/cover.png" width="40" height="25" loading="eager" decoding="async" fetchPriority="high"\/?>/);
+    expect(parseHtml(html).querySelector('img.article-cover')!.getAttribute('fetchpriority')).toBe('high');
     expect(shot).toMatch(/<img src="\/images\/shot.png" alt="The profile list" width="40" height="25" loading="lazy" decoding="async">/);
+    expect(reactWarnings).toEqual([]);
     const srcsets = [...shot!.matchAll(/<source type="(image\/\w+)" srcset="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(srcsets).toEqual([
       expect.stringMatching(/^image\/avif \/assets\/images\/shot-[0-9a-f]{10}@1x\.avif 1x, \/assets\/images\/shot-[0-9a-f]{10}@2x\.avif 2x$/),

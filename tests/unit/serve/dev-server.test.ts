@@ -1,7 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIAGNOSTICS } from '../../../src/errors/catalogue.js';
 import { startDev, type DevServer } from '../../../src/serve/dev-server.js';
+import type { PanelReport } from '../../../src/serve/error-panel/panel-errors.js';
 import { baseFiles, blogPost, projectOnDisk, publicFiles } from '../../helpers/fixture.js';
 
 let project: string;
@@ -75,7 +77,14 @@ describe('sitegen dev', () => {
     writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello', category: 'recipes' }, 'The broken version.\n'));
     const failed = await stream.next();
     expect(failed.event).toBe('errors');
-    expect((failed.data as string[])[0]).toMatch(/^content\/en\/blog\/hello\.md:6:11 UNKNOWN_CATEGORY: unknown category "recipes"/);
+    const [error] = (failed.data as PanelReport).errors;
+    expect(error).toMatchObject({ file: 'content/en/blog/hello.md', line: 6, column: 11, code: 'UNKNOWN_CATEGORY', title: 'Unknown category', hint: DIAGNOSTICS.UNKNOWN_CATEGORY.hint });
+    expect(error!.message).toMatch(/^unknown category "recipes"/);
+    expect(error!.frame).toContain('category: recipes');
+    // The terminal shows the error where it is, and what to do about it.
+    expect(log.at(-1)).toContain('content/en/blog/hello.md:6:11');
+    expect(log.at(-1)).toContain('unknown category "recipes"');
+    expect(log.at(-1)).toContain(`hint: ${DIAGNOSTICS.UNKNOWN_CATEGORY.hint}`);
     expect(await page('/blog/hello')).toContain('The second version.');
     writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello' }, 'The fixed version.\n'));
     expect((await stream.next()).event).toBe('reload');
