@@ -18,9 +18,12 @@ describe('hosting outputs, parsed back and replayed', () => {
     const warnings = result.diagnostics.filter((d) => d.code === 'HOSTING_UNSUPPORTED');
     expect(warnings.map((d) => d.message)).toEqual(['nginx cannot run the edge middleware: no case folding, locale detection, or remembered choice of locale']);
     // Short enough to read at a glance in the terminal: the details are in docs/hosting.md, which the hint names.
-    const line = formatDiagnostics(warnings, { color: false, verbose: false });
-    expect(line.split('\n')).toHaveLength(1);
-    expect(line.length).toBeLessThanOrEqual(160);
+    // The warning, then its hint and its docs section (printed under the first diagnostic of a code): three short lines.
+    const lines = formatDiagnostics(warnings, { color: false, verbose: false }).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain(warnings[0]!.message);
+    expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(['hint', 'docs']);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(160);
     expect(DIAGNOSTICS.HOSTING_UNSUPPORTED.hint.length).toBeLessThanOrEqual(160);
     expect(DIAGNOSTICS.HOSTING_UNSUPPORTED.hint).toContain('docs/hosting.md#nginx-configuration-not-njs');
     for (const gap of Object.values(NGINX_GAPS)) expect(warnings[0]!.message).toContain(gap);
