@@ -1,4 +1,6 @@
 import { build, type BuildResult } from '../../src/build.js';
+import type { CheckInput } from '../../src/check/finding.js';
+import type { EdgeConfig } from '../../src/model/edge-config.js';
 import { ROOT } from './fixture.js';
 
 let built: Promise<BuildResult> | undefined;
@@ -11,4 +13,9 @@ let built: Promise<BuildResult> | undefined;
 export function sampleSite(): Promise<BuildResult> {
   built ??= build({ root: ROOT, write: false });
   return built;
+}
+
+/** What `sitegen check` reads of a build: its output files and its edge document. */
+export function checkInputOf(result: BuildResult): CheckInput {
+  return { files: result.output, edge: JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!)) as EdgeConfig };
 }

@@ -5,7 +5,7 @@ import { decodeEntities, scanTags } from '../../../src/check/html/scan-tags.js';
 import { displayWidth } from '../../../src/check/html/display-width.js';
 import type { EdgeConfig } from '../../../src/model/edge-config.js';
 import { LOCALES } from '../../../src/model/locale-table.js';
-import { sampleSite } from '../../helpers/sample-site.js';
+import { checkInputOf, sampleSite } from '../../helpers/sample-site.js';
 
 /** What sitePages reads of the edge document: the hosts' origins and the locales (for 404 pages). */
 const edge = {
@@ -223,7 +223,7 @@ describe('checkHtml on the sample site', () => {
   beforeAll(async () => {
     const result = await sampleSite();
     expect(result.ok).toBe(true);
-    input = { files: result.output, edge: JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!)) as EdgeConfig };
+    input = checkInputOf(result);
   }, 180_000);
 
   it('finds nothing in any page: no error, and no warning either', async () => {

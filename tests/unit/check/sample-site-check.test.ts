@@ -3,17 +3,16 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../../src/check/check-site.js';
 import type { CheckInput } from '../../../src/check/finding.js';
-import type { EdgeConfig } from '../../../src/model/edge-config.js';
 import { SOURCE_MAP_PATH, sourceMapSchema, type SourceMap } from '../../../src/model/page-sources.js';
 import { ROOT } from '../../helpers/fixture.js';
-import { sampleSite } from '../../helpers/sample-site.js';
+import { checkInputOf, sampleSite } from '../../helpers/sample-site.js';
 
 let input: CheckInput;
 
 beforeAll(async () => {
   const result = await sampleSite();
   expect(result.ok).toBe(true);
-  input = { files: result.output, edge: JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!)) as EdgeConfig };
+  input = checkInputOf(result);
 }, 180_000);
 
 describe('sitegen check on the sample site', () => {

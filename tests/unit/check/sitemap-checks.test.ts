@@ -4,7 +4,7 @@ import type { CheckInput, Finding } from '../../../src/check/finding.js';
 import { checkHreflang } from '../../../src/check/hreflang-checks.js';
 import { checkSitemaps, robotsPattern } from '../../../src/check/sitemap-checks.js';
 import type { EdgeConfig } from '../../../src/model/edge-config.js';
-import { sampleSite } from '../../helpers/sample-site.js';
+import { checkInputOf, sampleSite } from '../../helpers/sample-site.js';
 import { CLUSTER, EDGE, EN, MAIN, ORIGIN, VI, checkInput, cleanFiles, robots, sitemapIndex, urlset } from './sitemap-fixture.js';
 
 const URLSET = `${MAIN}/en-US-sitemap.xml`;
@@ -165,7 +165,7 @@ describe('checkSitemaps', () => {
 describe('the sample site', () => {
   it('passes the sitemap and hreflang checks', async () => {
     const result = await sampleSite();
-    const input: CheckInput = { files: result.output, edge: JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!)) as EdgeConfig };
+    const input: CheckInput = checkInputOf(result);
     let start = performance.now();
     const sitemaps = await checkSitemaps(input);
     const sitemapMs = performance.now() - start;

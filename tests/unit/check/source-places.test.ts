@@ -1,10 +1,10 @@
+import { checkInputOf } from '../../helpers/sample-site.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite, type CheckReport } from '../../../src/check/check-site.js';
 import type { CheckInput } from '../../../src/check/finding.js';
 import { formatReportText } from '../../../src/check/format-report.js';
-import type { EdgeConfig } from '../../../src/model/edge-config.js';
 import { SOURCE_MAP_PATH } from '../../../src/model/page-sources.js';
 import { baseFiles, buildFixture, MAIN, markdown, publicFiles, ROOT } from '../../helpers/fixture.js';
 
@@ -44,7 +44,7 @@ let report: CheckReport;
 beforeAll(async () => {
   const result = await buildFixture(files);
   expect(result.ok, result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('\n')).toBe(true);
-  input = { files: result.output, edge: JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!)) as EdgeConfig };
+  input = checkInputOf(result);
   report = await checkSite(input);
 });
 
