@@ -13,6 +13,8 @@ import { localOrigin } from '../serve/preview-origins.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import { untilStopped } from './until-stopped.js';
 import { editorCommand } from '../serve/open-in-editor.js';
+import { NoBuiltSiteError } from '../serve/read-files.js';
+import { sweepStaging } from '../emit/staging.js';
 import { diagnosticsForJson, formatSummary, summarize } from './report.js';
 import { progressInterval, progressMode, progressReporter } from './progress.js';
 import { formatDiagnostics, type ReportStyle } from '../errors/format-diagnostics.js';
@@ -215,6 +217,8 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('-o, --out <dir>', 'output directory to delete', 'dist')
     .option('--cache-dir <dir>', 'cache directory to delete', 'node_modules/.cache/sitegen')
     .action(async (opts: { out: string; cacheDir: string }) => {
+      // What killed builds of this output left beside it goes first (a swap cut short may have moved the output aside).
+      await sweepStaging(resolve(io.cwd, opts.out));
       for (const dir of [opts.cacheDir, opts.out]) {
         await rm(resolve(io.cwd, dir), { recursive: true, force: true });
         io.stderr(`deleted ${dir}\n`);
@@ -235,12 +239,21 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     ]))
     .action(async (opts: { port: number; strictPort?: boolean; dir: string; host?: string; listen: string }) => {
       const running = await serveSite({ dir: resolve(io.cwd, opts.dir), port: opts.port, strictPort: opts.strictPort, host: opts.host, listen: opts.listen, log: (line) => io.stderr(`${line}\n`) })
+        .catch(noBuiltSite)
         .catch(cannotListen('serve'));
       if (!running) return;
       io.stderr(`serving ${opts.dir} at ${running.url}${opts.host ? ` as ${opts.host}` : ''}\n`);
       if (!opts.host) io.stderr(`  ${everyHost(running.url)}\n`);
       await serveUntilStopped('serve', running.close);
     });
+
+  /** Nothing built to serve: one line, as check says it, and exit code 1. */
+  function noBuiltSite(error: unknown): undefined {
+    if (!(error instanceof NoBuiltSiteError)) throw error;
+    io.stderr(`sitegen serve: ${error.message}\n`);
+    exitCode = EXIT.buildFailed;
+    return undefined;
+  }
 
   /** A server that could not listen: one line and exit code 3; anything else is not this catch's. */
   function cannotListen(command: string) {

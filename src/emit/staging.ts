@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { FileOnDisk, PageStore } from '../model/output-file.js';
 
 /**
@@ -28,11 +28,17 @@ export interface Staging {
 export const PENDING_WRITES = 128;
 
 /**
- * The folders a build makes next to the output, `.sitegen-tmp-<pid>-<8 hex>` (the new output) and
- * `.sitegen-old-<pid>-<8 hex>` (the previous one, during the swap): the process id says whether the
- * build that made them still runs, the random part tells two builds of one process apart.
+ * The folders a build makes next to the output, `.sitegen-tmp-<pid>-<8 hex>-<output>` (the new
+ * output) and `.sitegen-old-<pid>-<8 hex>-<output>` (the previous one, during the swap): the process
+ * id says whether the build that made them still runs, the random part tells two builds of one
+ * process apart, and `<output>` (8 hex of the output folder's name) whose output they are: outputs
+ * side by side (dist/, dist-preview/) share the parent, and a build must never put another output's
+ * previous folder in place of its own.
  */
-const STAGING_NAME = /^\.sitegen-(tmp|old)-([1-9]\d*)-([0-9a-f]{8})$/;
+const STAGING_NAME = /^\.sitegen-(tmp|old)-([1-9]\d*)-([0-9a-f]{8})-([0-9a-f]{8})$/;
+
+/** The part of the staging folders' names that says whose output they are. */
+const outputTag = (target: string) => createHash('sha256').update(basename(target)).digest('hex').slice(0, 8);
 
 /** This process's staging folders still in use (a dev session or a test may run two builds at once). */
 const inUse = new Set<string>();
@@ -40,7 +46,7 @@ const inUse = new Set<string>();
 export async function openStaging(outDir: string): Promise<Staging> {
   const target = resolve(outDir);
   const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const dir = join(dirname(target), `.sitegen-tmp-${token}`);
+  const dir = join(dirname(target), `.sitegen-tmp-${token}-${outputTag(target)}`);
   inUse.add(token);
   await mkdir(dir, { recursive: true });
   const folders = new Map<string, Promise<unknown>>();
@@ -81,7 +87,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
   return {
     target,
     dir,
-    retired: join(dirname(target), `.sitegen-old-${token}`),
+    retired: join(dirname(target), `.sitegen-old-${token}-${outputTag(target)}`),
     store,
     async settled() {
       while (writes.size) await Promise.all([...writes]);
@@ -99,8 +105,8 @@ export async function openStaging(outDir: string): Promise<Staging> {
 }
 
 /**
- * Removes what builds that were killed left next to the output folder: their staging folders, by
- * name only (STAGING_NAME), and only those of builds that no longer run. A build runs while its
+ * Removes what builds of this output that were killed left next to it: their staging folders, by
+ * name only (STAGING_NAME, this output's tag), and only those of builds that no longer run. A build runs while its
  * process does (`process.kill(pid, 0)`: EPERM is a process of another user, so it runs too), or,
  * in this process, while its folder is in use. A process id the system gave again to another
  * process keeps the folder until that process ends: a folder is left too long, never removed too
@@ -116,9 +122,10 @@ export async function sweepStaging(outDir: string): Promise<void> {
   } catch {
     return; // no parent folder yet: nothing was left there
   }
+  const tag = outputTag(target);
   const stale = names.filter((name) => {
     const match = STAGING_NAME.exec(name);
-    return match !== null && !stillRunning(Number(match[2]), `${match[2]}-${match[3]}`);
+    return match !== null && match[4] === tag && !stillRunning(Number(match[2]), `${match[2]}-${match[3]}`);
   });
   const retired = stale.filter((name) => name.startsWith('.sitegen-old-'));
   if (retired.length && !(await exists(target))) {

@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 
+/** A file the server cannot do without (edge-config.json) is not there: the folder holds no built site. */
+export class NoBuiltSiteError extends Error {}
+
 export interface FileReader {
   /** The file's bytes, or undefined when it does not exist or is a folder. */
   read: (relative: string) => Promise<Uint8Array | undefined>;
@@ -31,7 +34,7 @@ export function createFileReader(dir: string): FileReader {
     read,
     readText: async (relative) => {
       const bytes = await read(relative);
-      if (!bytes) throw new Error(`${join(dir, relative)} not found: run sitegen build first`);
+      if (!bytes) throw new NoBuiltSiteError(`there is no built site at ${dir} (no ${relative}): run sitegen build first, or pass the output directory with --dir`);
       return new TextDecoder().decode(bytes);
     },
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,14 +28,26 @@ describe('sitegen CLI', () => {
 
   it('clean deletes the cache and the output directory, and nothing else', async () => {
     const root = mkdtempSync(join(tmpdir(), 'sitegen-clean-'));
-    for (const path of ['node_modules/.cache/sitegen/markdown/ab/x.json', 'dist/index.html', 'content/site.yaml']) {
+    // A build killed mid-way left its staging folder beside dist/ (the pid is this test's parent's: it
+    // runs, so the folder must stay; 999999999 is no process).
+    const leftover = `.sitegen-tmp-999999999-0a1b2c3d-${createHash('sha256').update('dist').digest('hex').slice(0, 8)}`;
+    const running = `.sitegen-tmp-${process.ppid}-0a1b2c3d-${createHash('sha256').update('dist').digest('hex').slice(0, 8)}`;
+    for (const path of ['node_modules/.cache/sitegen/markdown/ab/x.json', 'dist/index.html', 'content/site.yaml', `${leftover}/index.html`, `${running}/index.html`]) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), 'x');
     }
     const sink = { ...io(), cwd: root };
     expect(await main(['clean'], sink)).toBe(0);
     expect([existsSync(join(root, 'node_modules/.cache/sitegen')), existsSync(join(root, 'dist')), existsSync(join(root, 'content/site.yaml'))]).toEqual([false, false, true]);
+    expect([existsSync(join(root, leftover)), existsSync(join(root, running))]).toEqual([false, true]);
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serve without a built site says so in one line and exits 1, with no stack trace', async () => {
+    const sink = Object.assign(io(), { cwd: mkdtempSync(join(tmpdir(), 'sitegen-noserve-')) });
+    expect(await main(['serve', '--port', '0'], sink)).toBe(1);
+    expect(sink.err).toBe(`sitegen serve: there is no built site at ${join(sink.cwd, 'dist')} (no edge-config.json): run sitegen build first, or pass the output directory with --dir\n`);
+    rmSync(sink.cwd, { recursive: true, force: true });
   });
 
   it('prints its version and help with exit 0', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +63,7 @@ describe('a build killed mid-way', () => {
     }, { timeout: 240_000, interval: 20 }).toBe(true);
     killed.kill('SIGKILL');
     expect(await ended).toBe('SIGKILL');
-    expect(leftovers(root)).toEqual([expect.stringMatching(new RegExp(`^\\.sitegen-tmp-${killed.pid}-[0-9a-f]{8}$`))]);
+    expect(leftovers(root)).toEqual([expect.stringMatching(new RegExp(`^\\.sitegen-tmp-${killed.pid}-[0-9a-f]{8}-${tagOf('dist')}$`))]);
     expect(files(join(root, 'dist'))).toEqual(before);
 
     const clean = cli();
@@ -71,6 +72,9 @@ describe('a build killed mid-way', () => {
     expect(readFileSync(join(root, `dist/${MAIN}/helps/install-the-client.html`), 'utf8')).toContain('One more line.');
   });
 });
+
+/** The tag staging folders carry for the output folder named `name` (staging.ts). */
+const tagOf = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 8);
 
 describe('sweepStaging', () => {
   it('removes only the staging folders of builds that no longer run, and puts back an output a killed swap had moved aside', async () => {
@@ -83,21 +87,25 @@ describe('sweepStaging', () => {
       mkdirSync(join(root, name), { recursive: true });
       writeFileSync(join(root, name, file), text);
     };
+    const dist = tagOf('dist');
+    const preview = tagOf('dist-preview');
     // The swap of a build killed between its two renames: no dist/, the previous output aside.
-    make(`.sitegen-old-${dead}-0a1b2c3d`, 'index.html', 'previous output');
-    make(`.sitegen-tmp-${dead}-0a1b2c3d`);
-    make(`.sitegen-tmp-${dead}-99999999`);
-    make(`.sitegen-tmp-${alive.pid}-12345678`); // another build, still running
+    make(`.sitegen-old-${dead}-0a1b2c3d-${dist}`, 'index.html', 'previous output');
+    make(`.sitegen-tmp-${dead}-0a1b2c3d-${dist}`);
+    make(`.sitegen-tmp-${dead}-99999999-${dist}`);
+    make(`.sitegen-tmp-${alive.pid}-12345678-${dist}`); // another build, still running
     make('.sitegen-tmp-notes'); // not a name a build gives
-    make(`.sitegen-cache-${dead}-0a1b2c3d`); // not its kind
+    make(`.sitegen-cache-${dead}-0a1b2c3d-${dist}`); // not its kind
+    // Another output in the same folder (dist-preview/), newer: never put in place of dist/, and left to its own builds.
+    make(`.sitegen-old-${dead}-0b0b0b0b-${preview}`, 'index.html', 'the preview output');
     await sweepStaging(join(root, 'dist'));
-    expect(leftovers(root)).toEqual([`.sitegen-cache-${dead}-0a1b2c3d`, `.sitegen-tmp-${alive.pid}-12345678`, '.sitegen-tmp-notes']);
+    expect(leftovers(root)).toEqual([`.sitegen-cache-${dead}-0a1b2c3d-${dist}`, `.sitegen-old-${dead}-0b0b0b0b-${preview}`, `.sitegen-tmp-${alive.pid}-12345678-${dist}`, '.sitegen-tmp-notes']);
     expect(readFileSync(join(root, 'dist/index.html'), 'utf8')).toBe('previous output');
 
     // With an output in place, a leftover previous output is only removed.
-    make(`.sitegen-old-${dead}-77777777`, 'index.html', 'older output');
+    make(`.sitegen-old-${dead}-77777777-${dist}`, 'index.html', 'older output');
     await sweepStaging(join(root, 'dist'));
     expect(readFileSync(join(root, 'dist/index.html'), 'utf8')).toBe('previous output');
-    expect(existsSync(join(root, `.sitegen-old-${dead}-77777777`))).toBe(false);
+    expect(existsSync(join(root, `.sitegen-old-${dead}-77777777-${dist}`))).toBe(false);
   });
 });
