@@ -7,6 +7,7 @@ import { checkLinks, type ExternalLink } from './link-checks.js';
 import { checkRedirects, type LegacyUrl, type RedirectSummary } from './redirect-checks.js';
 import { checkSitemaps } from './sitemap-checks.js';
 import { placeFindings, readSourceMap, type SourceMapStatus } from './source-places.js';
+import { roundMs } from '../format/round-ms.js';
 
 /** A finding as the report gives it: its code, and the code's rule id (what reports named before codes). */
 export interface ReportedFinding extends Finding {
@@ -50,7 +51,7 @@ export async function checkSite(input: CheckInput, options: { legacy?: readonly 
   const timed = async <T,>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const start = clock();
     const result = await run();
-    timings[name] = clock() - start;
+    timings[name] = roundMs(clock() - start);
     return result;
   };
   const links = await timed('links', () => checkLinks(input));

@@ -3,6 +3,7 @@ import { paint, type ReportStyle } from '../errors/format-diagnostics.js';
 import { countOutput, countPages, type OutputCounts, type PageCounts } from '../emit/output-counts.js';
 import type { BuildResult, Stage } from '../build.js';
 import { hintOf, type Diagnostic } from '../errors/site-error.js';
+import { roundMs } from '../format/round-ms.js';
 
 export function formatStage(stage: Stage, ms: number): string {
   return `  ${stage.padEnd(9)} ${formatMs(ms).padStart(9)}`;
@@ -98,7 +99,6 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
   return lines.join('\n');
 }
 
-const roundMs = (ms: number) => Math.round(ms * 10) / 10;
 
 /** 1234567 → "1 234 567" (a thin grouping that reads the same in every language). */
 export function groupDigits(n: number): string {

@@ -37,6 +37,9 @@ describe('sitegen check', () => {
     expect(report.counts.error, JSON.stringify(report.findings.filter((f: { severity: string }) => f.severity === 'error').slice(0, 5))).toBe(0);
     expect(code).toBe(0);
     expect(report.links.checked).toBeGreaterThan(100);
+    // Timings to 0.1 ms, as build --json gives them.
+    expect(Object.keys(report.timings)).toEqual(expect.arrayContaining(['links', 'html']));
+    for (const ms of Object.values(report.timings) as number[]) expect(String(ms)).toMatch(/^\d+(\.\d)?$/);
   });
 
   it('exits 1 and names the code, file, line and column of a broken link, with the catalogue\'s hint, in the text, JSON and HTML reports', async () => {
