@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { HOST_KEYS, LOCALE_CODES } from './locale-table.js';
+import { CURRENCY_CODES, HOST_KEYS, LOCALE_CODES } from './locale-table.js';
 import { httpUrl, slugId } from './field-schemas.js';
 
 const id = slugId;
 const localeCode = z.enum(LOCALE_CODES);
 const routePath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site route such as /pricing');
+
+/** A plan's value in a comparison row: included or not, or a level whose words are the message levelKey(id). */
+const planValue = z.union([z.boolean(), id]);
+/** Message keys of the comparison's words, for the pricing template and the check that they exist. */
+export const featureNameKey = (featureId: string) => `pricingPage.feature.${featureId}`;
+export const levelKey = (level: string) => `pricingPage.level.${level}`;
 
 /** An entry offered in every locale, only in `only`, or in all but `except`. */
 const availability = { only: z.array(localeCode).optional(), except: z.array(localeCode).optional() };
@@ -32,7 +38,7 @@ export const TABLE_SCHEMAS = {
   ])),
   footer: z.array(z.object({ column: id, links: z.array(routePath).min(1) }).strict()),
   pricing: z.object({
-    currencies: z.record(z.enum(['USD', 'BRL', 'PLN', 'VND']), z.object({
+    currencies: z.record(z.enum(CURRENCY_CODES), z.object({
       symbol: z.string().min(1),
       position: z.enum(['before', 'after']),
       thousands: z.literal('K').optional(),
@@ -44,6 +50,8 @@ export const TABLE_SCHEMAS = {
       popular: z.boolean().optional(),
       prices: z.object({ USD: z.number().min(0), BRL: z.number().min(0), PLN: z.number().min(0), VND: z.number().min(0) }).strict(),
     }).strict()).min(1),
+    /** Rows of the plan comparison after profiles and members: each plan's value is included (true), not (false), or a level. */
+    features: z.array(z.object({ id, plans: z.record(id, planValue) }).strict()).default([]),
   }).strict(),
   downloads: z.array(z.object({
     system: z.string().regex(/^com_[a-z0-9]+$/),
@@ -71,5 +79,7 @@ export type TableName = keyof typeof TABLE_SCHEMAS;
 export type Tables = { [K in TableName]: z.infer<(typeof TABLE_SCHEMAS)[K]> };
 export const TABLE_NAMES = Object.keys(TABLE_SCHEMAS) as TableName[];
 
-export const faqSchema = z.array(z.object({ q: z.string().trim().min(1), a: z.string().trim().min(1) }).strict());
+/** FAQ entries; `topic: pricing` also puts an entry on the pricing page. */
+export const FAQ_TOPICS = ['pricing'] as const;
+export const faqSchema = z.array(z.object({ q: z.string().trim().min(1), a: z.string().trim().min(1), topic: z.enum(FAQ_TOPICS).optional() }).strict());
 export type FaqEntry = z.infer<typeof faqSchema>[number];

@@ -11,7 +11,9 @@ export type HostKey = (typeof HOST_KEYS)[number];
 
 export type WritingScript = 'latin' | 'cyrillic' | 'hans' | 'hant' | 'japanese' | 'hangul' | 'thai' | 'devanagari';
 
-export type CurrencyCode = 'USD' | 'BRL' | 'PLN' | 'VND';
+/** The currencies prices are set in (spec §3); pricing.yaml gives every plan a price in each. */
+export const CURRENCY_CODES = ['USD', 'BRL', 'PLN', 'VND'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 export interface Locale {
   code: LocaleCode;
@@ -30,7 +32,7 @@ export interface Locale {
   dir: 'ltr' | 'rtl';
   /** Writing system of the locale's text (ISO 15924 in words): check's HTML sampling goes by it (title and description limits go by each character's width, src/check/html/display-width.ts). */
   script: WritingScript;
-  /** Currency shown first on the pricing page. */
+  /** Currency the pricing page shows (its switch lists it first): Brazilian Portuguese BRL, Vietnamese VND, Ukrainian PLN, the rest USD (docs/content.md "Pricing"). */
   currency: CurrencyCode;
   /** Whether blog, news and guides are rendered here; false sends them to the Russian blog. */
   ownBlog: boolean;

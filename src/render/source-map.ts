@@ -14,7 +14,7 @@ const TEMPLATE_FILES: Record<TemplateName, string> = {
   'markdown-page': 'templates/pages/content-pages.tsx',
   'card-list': 'templates/pages/content-pages.tsx',
   detail: 'templates/pages/content-pages.tsx',
-  pricing: 'templates/pages/standalone.tsx',
+  pricing: 'templates/pages/pricing.tsx',
   download: 'templates/pages/standalone.tsx',
   faq: 'templates/pages/standalone.tsx',
   links: 'templates/pages/standalone.tsx',

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../model/site-config.js';
 import { codeFrame } from '../errors/code-frame.js';
 import { didYouMean } from '../errors/did-you-mean.js';
 import { diagnostic, locationOf, warning, type Diagnostic, type SourcePlace } from '../errors/site-error.js';
-import { getLocale, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
+import { getLocale, LOCALES, SOURCE_LOCALE, type HostKey, type LocaleCode } from '../model/locale-table.js';
 import type { ContentLink, Heading } from '../model/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
 import type { ImageFacts } from '../model/images.js';
@@ -12,6 +12,7 @@ import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type 
 import { slugId } from '../model/field-schemas.js';
 import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from '../model/data-tables.js';
 import { validateMessages } from './validate-messages.js';
+import { checkPricingTable, checkPricingMessages } from './validate-pricing.js';
 import { zodIssuesToDiagnostics, type SchemaCodes } from '../errors/zod-diagnostics.js';
 import type { Entry, RedirectRow, ValidSite } from '../model/site.js';
 
@@ -39,6 +40,8 @@ export function validateSite(parsed: ParsedSite, config: SiteConfig): Validation
   const faq = validateFaq(parsed.faq, diagnostics);
   const checked = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, contentDir, diagnostics) ?? []);
   if (!tables) return { diagnostics };
+  const sourceMessages = messages.get(SOURCE_LOCALE);
+  if (sourceMessages) checkPricingMessages(tables.pricing, parsed.tables.get('pricing'), sourceMessages, `${contentDir}/messages/${SOURCE_LOCALE}.yaml`, diagnostics);
   const entries = withoutDuplicateSlugs(checked, diagnostics);
   warnMissingPages(entries, tables, contentDir, diagnostics);
   const redirects = placeRedirectRows(tables, parsed.tables.get('redirects'));
@@ -82,8 +85,9 @@ function validateTables({ tables: parsed, contentDir, unreadable }: ParsedSite, 
   return valid;
 }
 
-/** Cross-table rules zod cannot express: docs ids name docs locales, swap pairs name known ids. */
+/** Cross-table rules zod cannot express: swap pairs name known ids, comparison rows name the plans. */
 function checkTableReferences(tables: Tables, parsed: Map<string, ParsedTable>, diagnostics: Diagnostic[]): void {
+  checkPricingTable(tables.pricing, parsed.get('pricing'), diagnostics);
   const useCases = new Set(tables['use-cases'].ids);
   const ucTable = parsed.get('use-cases');
   for (const [key, value] of Object.entries(tables['use-cases'].swap.pairs)) {

@@ -6,7 +6,8 @@ import { DocsIndex, DocsPage } from './docs.js';
 import { ErrorPage } from './error.js';
 import { HomePage } from './home.js';
 import { IconsPage } from './icons.js';
-import { DownloadPage, FaqPage, LinksPage, PricingPage } from './standalone.js';
+import { PricingPage } from './pricing.js';
+import { DownloadPage, FaqPage, LinksPage } from './standalone.js';
 
 const TEMPLATES: Record<TemplateName, (props: PageProps) => React.ReactNode> = {
   home: HomePage,

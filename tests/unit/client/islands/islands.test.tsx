@@ -16,7 +16,7 @@ import { enableAct } from './dom-helpers.js';
 
 enableAct();
 
-/** Props as the templates pass them (templates/layouts/default-layout.tsx, pages/error.tsx, pages/standalone.tsx). */
+/** Props as the templates pass them (templates/layouts/default-layout.tsx, pages/error.tsx, pages/pricing.tsx). */
 const PROPS: Record<IslandName, object> = {
   'back-to-top': { label: 'Back to top', sprite: '/assets/icons-0123456789.svg' },
   'qr-consult': { label: '咨询客服', alt: '微信二维码', image: '/images/qr-consult.svg' },
