@@ -42,6 +42,7 @@ async function askConsent(config: RuntimeConfig, handle: TrackingHandle, onGrant
     text: messages.consentText,
     accept: messages.consentAccept,
     decline: messages.consentDecline,
+    policy: config.cookiePolicyUrl ? { url: config.cookiePolicyUrl, label: messages.consentPolicy } : undefined,
     onAnswer(granted: boolean) {
       removeWidget('sitegen-consent');
       if (granted) {

@@ -14,6 +14,8 @@ const TEMPLATE_FILES: Record<TemplateName, string> = {
   'markdown-page': 'templates/pages/content-pages.tsx',
   'card-list': 'templates/pages/content-pages.tsx',
   detail: 'templates/pages/content-pages.tsx',
+  'problem-solution': 'templates/pages/problem-solution.tsx',
+  'legal-page': 'templates/pages/legal-page.tsx',
   pricing: 'templates/pages/standalone.tsx',
   download: 'templates/pages/standalone.tsx',
   faq: 'templates/pages/standalone.tsx',

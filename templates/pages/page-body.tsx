@@ -6,6 +6,8 @@ import { DocsIndex, DocsPage } from './docs.js';
 import { ErrorPage } from './error.js';
 import { HomePage } from './home.js';
 import { IconsPage } from './icons.js';
+import { LegalPage } from './legal-page.js';
+import { ProblemSolutionPage } from './problem-solution.js';
 import { DownloadPage, FaqPage, LinksPage, PricingPage } from './standalone.js';
 
 const TEMPLATES: Record<TemplateName, (props: PageProps) => React.ReactNode> = {
@@ -23,6 +25,8 @@ const TEMPLATES: Record<TemplateName, (props: PageProps) => React.ReactNode> = {
   'docs-index': DocsIndex,
   'card-list': CardList,
   detail: DetailPage,
+  'problem-solution': ProblemSolutionPage,
+  'legal-page': LegalPage,
 };
 
 export function PageBody(props: PageProps) {
