@@ -42,6 +42,8 @@ async function askConsent(config: RuntimeConfig, handle: TrackingHandle, onGrant
     text: messages.consentText,
     accept: messages.consentAccept,
     decline: messages.consentDecline,
+    policyUrl: config.cookiePolicyUrl,
+    policyLabel: messages.consentPolicy,
     onAnswer(granted: boolean) {
       removeWidget('sitegen-consent');
       if (granted) {

@@ -38,7 +38,7 @@ export function useCaseKey(table: Tables['use-cases'], id: string): string {
 /** Every (section, id) a locale offers according to the data tables, for "missing page" warnings. */
 export function offeredPages(tables: Tables, locale: LocaleCode): { section: string; id: string }[] {
   const pages: { section: string; id: string }[] = [];
-  for (const a of tables.alternatives) if (offeredIn(a, locale)) pages.push({ section: 'alternatives', id: a.id });
+  for (const a of tables.alternatives.competitors) if (offeredIn(a, locale)) pages.push({ section: 'alternatives', id: a.id });
   for (const s of tables.solutions) if (offeredIn(s, locale)) pages.push({ section: 'solutions', id: s.id });
   for (const id of useCaseIdsFor(tables['use-cases'], locale)) pages.push({ section: 'use-cases', id });
   for (const f of tables.features) pages.push({ section: 'features', id: f.id });

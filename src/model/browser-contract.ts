@@ -75,6 +75,8 @@ export interface RuntimeConfig {
   buildId: string;
   /** Where the fatal error screen goes back to: the site root for ru, the localised blog otherwise. */
   errorBackUrl: string;
+  /** The locale's cookie policy, which the consent banner links to (null where the locale has none). */
+  cookiePolicyUrl: string | null;
   /** The few messages the runtime shows itself, already in this page's language. */
   messages: RuntimeMessages;
 }
@@ -90,6 +92,8 @@ export interface RuntimeMessages {
   consentText: string;
   consentAccept: string;
   consentDecline: string;
+  /** The text of the consent banner's link to the cookie policy. */
+  consentPolicy: string;
 }
 
 export const RUNTIME_CONFIG_ID = 'sitegen-runtime';

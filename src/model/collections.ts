@@ -28,6 +28,17 @@ const articleFields = {
   cover: sitePath.optional(),
 };
 
+/**
+ * The structure of a use-case or solution page (issue 20): the visitor's problem, how PolyBrowser
+ * helps (the Markdown body), the features it uses (ids of data/features.yaml, checked against the
+ * table at validation) and a call to action (the template's). Both are required so that every such
+ * page has all four parts.
+ */
+const problemSolutionFields = {
+  problem: z.string().trim().min(1, 'must not be empty').max(600),
+  features: z.array(z.string()).min(1, 'must name at least one feature of data/features.yaml').max(6, 'must name at most 6 features: the ones this page is about'),
+};
+
 export const SECTION_SCHEMAS = {
   blog: z.object({ ...articleFields, category: z.string(), tags: z.array(z.string()).default([]) }).strict(),
   news: z.object({ ...articleFields, category: z.string(), tags: z.array(z.string()).default([]) }).strict(),
@@ -37,8 +48,8 @@ export const SECTION_SCHEMAS = {
   release: z.object({ ...common, version: z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'must be a version such as "3.1.0" (quote it)'), date: isoDate }).strict(),
   partner: z.object({ ...common, website: httpUrl, updated: isoDate.optional() }).strict(),
   alternatives: z.object({ ...common, updated: isoDate.optional() }).strict(),
-  solutions: z.object({ ...common, updated: isoDate.optional() }).strict(),
-  'use-cases': z.object({ ...common, updated: isoDate.optional() }).strict(),
+  solutions: z.object({ ...common, ...problemSolutionFields, updated: isoDate.optional() }).strict(),
+  'use-cases': z.object({ ...common, ...problemSolutionFields, updated: isoDate.optional() }).strict(),
   features: z.object({ ...common, updated: isoDate.optional() }).strict(),
   pages: z.object({ ...common, updated: isoDate.optional() }).strict(),
 } as const;
@@ -53,8 +64,12 @@ export type AnyMeta = SectionMeta<Section>;
 export const CATEGORISED_SECTIONS = ['blog', 'news'] as const;
 /** Sections that belong to the blog and are replaced by the Russian blog where a locale has none. */
 export const BLOG_SECTIONS: readonly Section[] = ['blog', 'news', 'guide'];
+/** Legal pages: Markdown under <locale>/pages, linked from the footer and the consent banner, no call to action. */
+export const LEGAL_PAGES = ['privacy-policy', 'terms-of-use', 'cookie-policy'] as const;
 /** Standalone pages written in Markdown under <locale>/pages. */
-export const MARKDOWN_PAGES = ['about-us', 'partner-plan', 'referral-program', 'pre-sales'] as const;
+export const MARKDOWN_PAGES = ['about-us', 'partner-plan', 'referral-program', 'pre-sales', ...LEGAL_PAGES] as const;
+/** Sections whose pages have the problem / how it helps / features / call-to-action structure. */
+export const PROBLEM_SOLUTION_SECTIONS: readonly Section[] = ['use-cases', 'solutions'];
 
 export function isSection(value: string): value is Section {
   return Object.hasOwn(SECTION_SCHEMAS, value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, HOST_KEYS, LOCALE_CODES } from './locale-table.js';
-import { httpUrl, slugId } from './field-schemas.js';
+import { httpUrl, isoDate, slugId } from './field-schemas.js';
 
 const id = slugId;
 const localeCode = z.enum(LOCALE_CODES);
@@ -15,13 +15,46 @@ export const levelKey = (level: string) => `pricingPage.level.${level}`;
 /** An entry offered in every locale, only in `only`, or in all but `except`. */
 const availability = { only: z.array(localeCode).optional(), except: z.array(localeCode).optional() };
 
+/**
+ * Cells of the comparison table on the alternatives pages. Values are words, not claims to the
+ * unit: a competitor's plans change, so the table says "Limited" or "Depends on plan" rather than
+ * a number nobody checks (docs/content.md#comparison-tables).
+ */
+export const SUPPORT_LEVELS = ['yes', 'limited', 'paid-plans', 'no'] as const;
+export const FREE_PLAN_KINDS = ['yes', 'limited', 'trial', 'no'] as const;
+export const FINGERPRINT_ENGINES = ['chromium', 'chromium-firefox', 'firefox'] as const;
+export const PLATFORMS = ['windows', 'mac', 'linux', 'android', 'ios'] as const;
+const support = z.enum(SUPPORT_LEVELS);
+/** What PolyBrowser and a competitor are both described by; PolyBrowser's price, plans and platforms come from pricing.yaml and downloads.yaml. */
+const sharedCells = {
+  fingerprint: z.enum(FINGERPRINT_ENGINES),
+  mobile: support,
+  api: support,
+  synchronizer: support,
+  proxyManager: support,
+};
+const competitorCells = z.object({
+  /** USD a month for the cheapest paid plan, shown as "From $X/month". */
+  priceFrom: z.number().positive(),
+  freePlan: z.enum(FREE_PLAN_KINDS),
+  profiles: z.union([z.number().int().positive(), z.literal('by-plan')]),
+  members: z.union([z.number().int().positive(), z.enum(['by-plan', 'paid-plans'])]),
+  platforms: z.array(z.enum(PLATFORMS)).min(1),
+  ...sharedCells,
+}).strict();
+
 export const TABLE_SCHEMAS = {
   categories: z.object({
     blog: z.object({ categories: z.array(id).min(1) }).strict(),
     news: z.object({ categories: z.array(id).min(1) }).strict(),
     tags: z.array(id),
   }).strict(),
-  alternatives: z.array(z.object({ id, name: z.string().min(1), ...availability }).strict()),
+  alternatives: z.object({
+    /** When the competitors' cells were last checked against their public pages (shown under each table). */
+    checked: isoDate,
+    polybrowser: z.object(sharedCells).strict(),
+    competitors: z.array(z.object({ id, name: z.string().min(1), ...availability, compare: competitorCells }).strict()),
+  }).strict(),
   solutions: z.array(z.object({ id, ...availability }).strict()),
   features: z.array(z.object({ id, icon: id }).strict()),
   'use-cases': z.object({
@@ -36,7 +69,8 @@ export const TABLE_SCHEMAS = {
     z.object({ id, route: routePath }).strict(),
     z.object({ id, url: z.enum(['video', 'chatGroup']) }).strict(),
   ])),
-  footer: z.array(z.object({ column: id, links: z.array(routePath).min(1) }).strict()),
+  /** `place: bottom` puts a group's links in the line under the columns, beside the copyright (the legal pages). */
+  footer: z.array(z.object({ column: id, links: z.array(routePath).min(1), place: z.enum(['columns', 'bottom']).default('columns') }).strict()),
   pricing: z.object({
     currencies: z.record(z.enum(CURRENCY_CODES), z.object({
       symbol: z.string().min(1),

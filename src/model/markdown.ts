@@ -15,10 +15,13 @@ export interface ContentLink {
   position: SourcePosition;
 }
 
+/** A heading of a Markdown body, as rendered (h2–h6: a written h1 is demoted, the template owns the page's h1). */
 export interface Heading {
   id: string;
   text: string;
   depth: number;
+  /** Where it is written in its file, for checks of heading levels. */
+  position: SourcePosition;
 }
 
 export interface RenderedMarkdown {

@@ -5,7 +5,11 @@ import type { Entry } from './site.js';
 /** The React template that renders a page (templates/pages/<name>.tsx). */
 export type TemplateName =
   | 'home' | 'markdown-page' | 'pricing' | 'download' | 'faq' | 'links' | 'icons' | 'error'
-  | 'article' | 'article-list' | 'docs-page' | 'docs-index' | 'card-list' | 'detail';
+  | 'article' | 'article-list' | 'docs-page' | 'docs-index' | 'card-list' | 'detail'
+  /** A use-case or solution page: problem, how PolyBrowser helps, the features used, a call to action. */
+  | 'problem-solution'
+  /** Privacy policy, terms of use, cookie policy: no call to action; the cookie policy lists the site's cookies. */
+  | 'legal-page';
 
 export type Layout = 'default' | 'error' | 'svg-sprite';
 

@@ -15,7 +15,7 @@ export interface Entry {
   id: string;
   /** URL segment: front matter `slug`, else the id. */
   slug: string;
-  meta: AnyMeta & { category?: string; tags?: string[]; date?: string; updated?: string; author?: string; cover?: string; version?: string; website?: string; order?: number };
+  meta: AnyMeta & { category?: string; tags?: string[]; date?: string; updated?: string; author?: string; cover?: string; version?: string; website?: string; order?: number; problem?: string; features?: string[] };
   html: string;
   links: ContentLink[];
   headings: Heading[];

@@ -132,8 +132,9 @@ function visitElement(el: Element, index: number, siblings: (RootContent | Eleme
     const text = hastToString(el);
     if (!el.properties.id) el.properties.id = slugs.slug(text);
     if (el.tagName === 'h1') el.tagName = 'h2';
-    if ((el.tagName === 'h2' || el.tagName === 'h3') && typeof el.properties.id === 'string') {
-      data.headings.push({ id: el.properties.id, text, depth: Number(el.tagName[1]) });
+    if (typeof el.properties.id === 'string') {
+      const position = { line: (el.position?.start.line ?? 1) + data.lineOffset, column: el.position?.start.column ?? 1 };
+      data.headings.push({ id: el.properties.id, text, depth: Number(el.tagName[1]), position });
     }
   }
   // GFM column alignment arrives as align="…", which HTML no longer has: a class says it instead.

@@ -86,7 +86,7 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
     meta: pageMeta(page, t, site.config, index),
     assets,
     appLinks: { register: appLinkUrl(site.config.app.registerUrl, page.locale), login: appLinkUrl(site.config.app.loginUrl, page.locale) },
-    runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl }),
+    runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl, cookiePolicyUrl: resolve('/cookie-policy') }),
     resolve,
     pageOf: (key) => index.byKey(key, page.locale),
     images: site.images,

@@ -7,7 +7,7 @@ import type { Translate } from '../model/page-props.js';
  * The browser runtime's view of the site configuration for one page (client/runtime-config.ts).
  * Only public facts go here: it is embedded in every page.
  */
-export function runtimeConfigOf(config: SiteConfig, locale: Locale, t: Translate, options: { buildId: string; errorBackUrl: string }): RuntimeConfig {
+export function runtimeConfigOf(config: SiteConfig, locale: Locale, t: Translate, options: { buildId: string; errorBackUrl: string; cookiePolicyUrl: string | undefined }): RuntimeConfig {
   return {
     locale: locale.code,
     hreflang: locale.hreflang,
@@ -22,6 +22,7 @@ export function runtimeConfigOf(config: SiteConfig, locale: Locale, t: Translate
     chat: config.chat ? { defaultScript: config.chat.defaultScript, easemobScript: config.chat.easemobScript } : null,
     buildId: options.buildId,
     errorBackUrl: options.errorBackUrl,
+    cookiePolicyUrl: options.cookiePolicyUrl ?? null,
     messages: {
       oneTapFailed: t('oneTap.failed'),
       toastClose: t('widgets.toastClose'),
@@ -32,6 +33,7 @@ export function runtimeConfigOf(config: SiteConfig, locale: Locale, t: Translate
       consentText: t('consent.text'),
       consentAccept: t('consent.accept'),
       consentDecline: t('consent.decline'),
+      consentPolicy: t('pageParts.consentPolicy'),
     },
   };
 }

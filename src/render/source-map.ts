@@ -15,6 +15,8 @@ const TEMPLATE_FILES: Record<TemplateName, string> = {
   'card-list': 'templates/pages/content-pages.tsx',
   detail: 'templates/pages/content-pages.tsx',
   pricing: 'templates/pages/pricing.tsx',
+  'problem-solution': 'templates/pages/problem-solution.tsx',
+  'legal-page': 'templates/pages/legal-page.tsx',
   download: 'templates/pages/standalone.tsx',
   faq: 'templates/pages/standalone.tsx',
   links: 'templates/pages/standalone.tsx',

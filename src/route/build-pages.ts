@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '../model/locale-table.js';
 import type { Section } from '../model/collections.js';
-import { CATEGORISED_SECTIONS, MARKDOWN_PAGES } from '../model/collections.js';
+import { CATEGORISED_SECTIONS, LEGAL_PAGES, MARKDOWN_PAGES } from '../model/collections.js';
 import type { Entry, ValidSite } from '../model/site.js';
 import { docsPageKey, useCaseIdsFor, useCaseKey } from '../model/availability.js';
 import type { Layout, ListInfo, Page, TemplateName } from '../model/page.js';
@@ -40,7 +40,8 @@ function seedsForLocale(site: ValidSite, locale: Locale, entries: Entry[]): Page
   ];
   for (const entry of bySection('pages')) {
     if ((MARKDOWN_PAGES as readonly string[]).includes(entry.id)) {
-      seeds.push({ key: entry.id, route: `/${entry.id}`, template: 'markdown-page', section: entry.id, entry, lastmod: lastmodOf(entry) });
+      const template = (LEGAL_PAGES as readonly string[]).includes(entry.id) ? 'legal-page' : 'markdown-page';
+      seeds.push({ key: entry.id, route: `/${entry.id}`, template, section: entry.id, entry, lastmod: lastmodOf(entry) });
     }
   }
   for (const section of CATEGORISED_SECTIONS) seeds.push(...listSeeds(site, section, sortByDate(bySection(section)), true));
@@ -50,10 +51,10 @@ function seedsForLocale(site: ValidSite, locale: Locale, entries: Entry[]): Page
     (e) => docsPageKey(site.tables.docs, locale.code, e.id)));
   seeds.push(...indexedSection('release', sortByDate(bySection('release')), 'card-list', 'detail'));
   seeds.push(...indexedSection('partner', sortByTitle(bySection('partner'), locale.hreflang), 'card-list', 'detail'));
-  seeds.push(...indexedSection('solutions', inTableOrder(bySection('solutions'), site.tables.solutions.map((s) => s.id)), 'card-list', 'detail'));
+  seeds.push(...indexedSection('solutions', inTableOrder(bySection('solutions'), site.tables.solutions.map((s) => s.id)), 'card-list', 'problem-solution'));
   const useCaseOrder = useCaseIdsFor(site.tables['use-cases'], locale.code);
-  seeds.push(...indexedSection('use-cases', inTableOrder(bySection('use-cases'), useCaseOrder), 'card-list', 'detail', (e) => useCaseKey(site.tables['use-cases'], e.id)));
-  for (const entry of inTableOrder(bySection('alternatives'), site.tables.alternatives.map((a) => a.id))) {
+  seeds.push(...indexedSection('use-cases', inTableOrder(bySection('use-cases'), useCaseOrder), 'card-list', 'problem-solution', (e) => useCaseKey(site.tables['use-cases'], e.id)));
+  for (const entry of inTableOrder(bySection('alternatives'), site.tables.alternatives.competitors.map((a) => a.id))) {
     seeds.push({ key: `alternatives/${entry.id}`, route: `/alternatives/${entry.slug}`, template: 'detail', section: 'alternatives', entry, parentKey: 'home', lastmod: lastmodOf(entry) });
   }
   for (const entry of inTableOrder(bySection('features'), site.tables.features.map((f) => f.id))) {

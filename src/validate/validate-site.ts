@@ -8,7 +8,7 @@ import type { ContentLink, Heading } from '../model/markdown.js';
 import type { ParsedEntry, ParsedSite, ParsedTable } from '../parse/parse-site.js';
 import type { ImageFacts } from '../model/images.js';
 import { offeredIn, offeredPages, sectionOffered, useCaseIdsFor } from '../model/availability.js';
-import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, type AnyMeta, type Section } from '../model/collections.js';
+import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, PROBLEM_SOLUTION_SECTIONS, type AnyMeta, type Section } from '../model/collections.js';
 import { slugId } from '../model/field-schemas.js';
 import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from '../model/data-tables.js';
 import { validateMessages } from './validate-messages.js';
@@ -155,6 +155,10 @@ function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: M
       if (!tags.includes(tag)) diagnostics.push(diagnostic('UNKNOWN_TAG', `unknown tag "${tag}"${suggestOrList(tag, tags, 'known tags')}`, at(['tags', index])));
     });
   }
+  if (PROBLEM_SOLUTION_SECTIONS.includes(section)) {
+    if (tables) checkFeaturesUsed(meta.features ?? [], tables.features.map((f) => f.id), at, diagnostics);
+    checkProblemSolutionHeadings(entry, section, diagnostics);
+  }
   if (meta.cover !== undefined && !assets.has(meta.cover)) {
     diagnostics.push(diagnostic('MISSING_ASSET', `cover image ${meta.cover} does not exist`, at(['cover'])));
   }
@@ -174,6 +178,33 @@ function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: M
       ],
     },
   };
+}
+
+/** The features a use-case or solution page names: feature pages of data/features.yaml, each once. */
+function checkFeaturesUsed(features: readonly string[], known: readonly string[], at: (path: (string | number)[]) => SourcePlace, diagnostics: Diagnostic[]): void {
+  features.forEach((feature, index) => {
+    if (!known.includes(feature)) diagnostics.push(diagnostic('FIELD_INVALID', `"features[${index}]": unknown feature "${feature}"${suggestOrList(feature, known, 'features of data/features.yaml')}`, at(['features', index])));
+    else if (features.indexOf(feature) !== index) diagnostics.push(diagnostic('FIELD_INVALID', `"features[${index}]": "${feature}" is named twice`, at(['features', index])));
+  });
+}
+
+/**
+ * The body of a use-case or solution page is its "How PolyBrowser helps" part, which the template
+ * puts under an h2: its own headings start at h3 (###) and go down one level at a time, so the
+ * page's outline never skips a level (h1 → h2 → h3).
+ */
+function checkProblemSolutionHeadings(entry: ParsedEntry, section: Section, diagnostics: Diagnostic[]): void {
+  let previous = 2;
+  for (const heading of entry.headings) {
+    const place = { file: entry.file, position: heading.position, frame: codeFrame(entry.source, heading.position) };
+    const written = '#'.repeat(heading.depth);
+    if (heading.depth < 3) {
+      diagnostics.push(diagnostic('HEADING_LEVEL', `heading "${heading.text}" is a level ${heading.depth} heading: the body of a ${section === 'use-cases' ? 'use-case' : 'solution'} page is its "How PolyBrowser helps" part, under an h2, so its headings start at ### (h3)`, place));
+    } else if (heading.depth > previous + 1) {
+      diagnostics.push(diagnostic('HEADING_LEVEL', `heading "${heading.text}" (${written}) skips a level after a level ${previous} heading: write it as ${'#'.repeat(previous + 1)}`, place));
+    }
+    previous = Math.max(heading.depth, 3);
+  }
 }
 
 /** `, did you mean "teamwork"?` when a known value is close, else the known values. */
@@ -232,7 +263,8 @@ function checkAvailability(entry: ParsedEntry, section: Section, tables: Tables,
   switch (section) {
     case 'alternatives':
     case 'solutions': {
-      const row = (tables[section] as { id: string; only?: LocaleCode[]; except?: LocaleCode[] }[]).find((r) => r.id === id);
+      const rows: { id: string; only?: LocaleCode[]; except?: LocaleCode[] }[] = section === 'alternatives' ? tables.alternatives.competitors : tables.solutions;
+      const row = rows.find((r) => r.id === id);
       if (!row) return fail(`"${id}" is not listed in ${table(section)}`, 'UNKNOWN_ID');
       return offeredIn(row, locale) || fail(`${section} page "${id}" is not offered in ${locale} (${table(section)})`);
     }

@@ -5,6 +5,7 @@ import { formatDate } from '../parts/format.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
 import { Prose } from '../parts/prose.js';
+import { ComparisonTable } from '../parts/comparison-table.js';
 
 const LIST_INTRO: Record<string, string> = {
   release: 'release.intro', partner: 'partner.intro', solutions: 'solutions.intro', 'use-cases': 'useCases.intro',
@@ -29,12 +30,13 @@ export function CardList(props: PageProps) {
   );
 }
 
-/** One release, partner, alternative, solution, use case or feature. */
+/** One release, partner, alternative (with its comparison table) or feature. */
 export function DetailPage(props: PageProps) {
   const { page, t, locale, tables, assets } = props;
   const entry = page.entry!;
   const { meta } = entry;
-  const competitor = page.section === 'alternatives' ? tables.alternatives.find((a) => a.id === entry.id)?.name : undefined;
+  const rival = page.section === 'alternatives' ? tables.alternatives.competitors.find((a) => a.id === entry.id) : undefined;
+  const competitor = rival?.name;
   const featureIcon = page.section === 'features' ? (tables.features.find((f) => f.id === entry.id)?.icon as IconName | undefined) : undefined;
   return (
     <article>
@@ -49,6 +51,7 @@ export function DetailPage(props: PageProps) {
         {featureIcon ? <span className="hero-icon"><Icon name={featureIcon} sprite={assets.sprite} size={32} /></span> : null}
       </PageHero>
       <div className="container narrow">
+        {rival ? <ComparisonTable props={props} competitor={rival} /> : null}
         <Prose html={entry.html} />
         {meta.website ? (
           <p><a className="btn btn-primary" href={meta.website} rel="noopener noreferrer" target="_blank">{t('partner.visit')} <Icon name="external" sprite={assets.sprite} size={16} /></a></p>

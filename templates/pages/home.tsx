@@ -13,7 +13,7 @@ export function HomePage(props: PageProps) {
   const solutions = pageOf('solutions')?.list?.items ?? [];
   const useCases = pageOf('use-cases');
   const latest = pageOf('blog')?.list?.items.slice(0, 3) ?? [];
-  const alternatives = tables.alternatives.flatMap((a) => {
+  const alternatives = tables.alternatives.competitors.flatMap((a) => {
     const page = pageOf(`alternatives/${a.id}`);
     return page ? [{ page, name: a.name }] : [];
   });

@@ -6,7 +6,9 @@ import { DocsIndex, DocsPage } from './docs.js';
 import { ErrorPage } from './error.js';
 import { HomePage } from './home.js';
 import { IconsPage } from './icons.js';
+import { LegalPage } from './legal-page.js';
 import { PricingPage } from './pricing.js';
+import { ProblemSolutionPage } from './problem-solution.js';
 import { DownloadPage, FaqPage, LinksPage } from './standalone.js';
 
 const TEMPLATES: Record<TemplateName, (props: PageProps) => React.ReactNode> = {
@@ -24,6 +26,8 @@ const TEMPLATES: Record<TemplateName, (props: PageProps) => React.ReactNode> = {
   'docs-index': DocsIndex,
   'card-list': CardList,
   detail: DetailPage,
+  'problem-solution': ProblemSolutionPage,
+  'legal-page': LegalPage,
 };
 
 export function PageBody(props: PageProps) {

@@ -42,6 +42,11 @@ export function simplePage(title = 'A page', body?: string): string {
   return markdown({ title, description: `${title} description.` }, body);
 }
 
+/** A use-case or solution page: those take the problem and the features used besides title and description. */
+export function problemSolutionPage(title = 'A use case', body = 'PolyBrowser helps.\n', fields: Record<string, string | string[]> = {}): string {
+  return markdown({ title, description: `${title} description.`, problem: `Why ${title} is hard.`, features: ['teamwork'], ...fields }, body);
+}
+
 export async function buildFixture(files: Record<string, string | Uint8Array>, options: { pageSize?: number; cacheDir?: string } = {}): Promise<BuildResult> {
   const all = { ...files };
   if (options.pageSize) all['content/site.yaml'] = (all['content/site.yaml'] as string).replace(/^pageSize: \d+$/m, `pageSize: ${options.pageSize}`);

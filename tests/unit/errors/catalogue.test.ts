@@ -11,7 +11,7 @@ const CHECK_CODES = Object.keys(CHECK_DIAGNOSTICS) as CheckCode[];
 
 /** Where hints may send readers (pages of docs/). */
 const DOC_TARGETS = new Set([
-  'docs/content.md#sections', 'docs/content.md#front-matter-fields', 'docs/content.md#data-tables', 'docs/content.md#messages',
+  'docs/content.md#sections', 'docs/content.md#use-case-and-solution-pages', 'docs/content.md#front-matter-fields', 'docs/content.md#data-tables', 'docs/content.md#messages',
   'docs/content.md#images', 'docs/content.md#redirects', 'docs/configuration.md', 'docs/hosting.md', 'docs/hosting.md#nginx-configuration-not-njs', 'docs/check.md#rules',
 ]);
 

@@ -100,7 +100,7 @@ describe('renderMarkdown', () => {
     const { html, headings } = renderMarkdown('# Title\n\n## Set up\n\n| a | b |\n|---|---|\n| 1 | 2 |', context('en'), 0);
     expect(html).not.toContain('<h1');
     expect(html).toContain('<h2 id="set-up">Set up</h2>');
-    expect(headings).toContainEqual({ id: 'set-up', text: 'Set up', depth: 2 });
+    expect(headings).toContainEqual({ id: 'set-up', text: 'Set up', depth: 2, position: { line: 3, column: 1 } });
     expect(html).toContain('<div class="table-wrap"><table>');
   });
 

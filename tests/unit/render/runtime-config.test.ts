@@ -15,7 +15,7 @@ import { ROOT } from '../../helpers/fixture.js';
 const loaded = parseSiteConfig(readFileSync(join(ROOT, 'content/site.yaml'), 'utf8'), 'content/site.yaml');
 const site: SiteConfig = loaded.config!;
 const t: Translate = (key) => key;
-const options = { buildId: 'build-2026-01-01', errorBackUrl: '/blog/' };
+const options = { buildId: 'build-2026-01-01', errorBackUrl: '/blog/', cookiePolicyUrl: 'https://www.polybrowser.example/vn/cookie-policy' };
 
 const runtimeOf = (code: LocaleCode, translate: Translate = t) => runtimeConfigOf(site, getLocale(code), translate, options);
 
@@ -44,6 +44,8 @@ describe('runtimeConfigOf', () => {
     expect(runtime.hreflang).toBe('vi');
     expect(runtime.buildId).toBe('build-2026-01-01');
     expect(runtime.errorBackUrl).toBe('/blog/');
+    expect(runtime.cookiePolicyUrl).toBe('https://www.polybrowser.example/vn/cookie-policy');
+    expect(runtimeConfigOf(site, getLocale('vn'), t, { ...options, cookiePolicyUrl: undefined }).cookiePolicyUrl).toBeNull();
     expect(runtime.clientApi).toBe('https://client-api.polybrowser.example/');
     expect(runtime.app.registerUrl).toBe('https://app.polybrowser.example/register');
     expect(runtime.ownDomains).toContain('polybrowser-cn.example');
@@ -70,6 +72,7 @@ describe('runtimeConfigOf', () => {
       consentText: 'consent.text',
       consentAccept: 'consent.accept',
       consentDecline: 'consent.decline',
+      consentPolicy: 'pageParts.consentPolicy',
     });
   });
 });

@@ -3,7 +3,7 @@ import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../../src/build.js';
 import type { CoverageRow, TranslationCoverage } from '../../../src/render/translation-coverage.js';
-import { baseFiles, blogPost, buildFixture, errorsOf, markdown, simplePage } from '../../helpers/fixture.js';
+import { baseFiles, blogPost, buildFixture, errorsOf, markdown, problemSolutionPage, simplePage } from '../../helpers/fixture.js';
 
 const LOCALES = ['en', 'zh', 'ru', 'vn', 'es', 'pt', 'tr', 'th', 'fr', 'uk', 'ko', 'hi', 'jp', 'tc'];
 /** A message key that needs escaping in HTML: keys are content, not markup. */
@@ -33,8 +33,8 @@ function files(): Record<string, string> {
     'content/en/docs/getting-started.md': markdown({ title: 'Start', description: 'Start here.', order: 1 }),
     'content/ru/docs/nachalo-raboty.md': markdown({ title: 'Начало', description: 'Начало работы.', order: 1 }),
     // betting is spelt media-market in zh and tc: one page.
-    'content/en/use-cases/betting.md': simplePage('Betting'),
-    'content/zh/use-cases/media-market.md': simplePage('媒体市场'),
+    'content/en/use-cases/betting.md': problemSolutionPage('Betting'),
+    'content/zh/use-cases/media-market.md': problemSolutionPage('媒体市场'),
     'content/en/pages/about-us.md': simplePage('About'),
     // Guides exist for zh only.
     'content/zh/guide/start.md': markdown({ title: '入门', description: '从这里开始。', date: '2026-03-01' }),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
-import { baseFiles, blogPost, buildFixture, errorsOf, markdown, ROOT, simplePage } from '../../helpers/fixture.js';
+import { baseFiles, blogPost, buildFixture, errorsOf, markdown, problemSolutionPage, ROOT, simplePage } from '../../helpers/fixture.js';
 
 describe('content errors name the file, line and column, and say what to do', () => {
   it('reports an unknown category at the category field', async () => {
@@ -79,8 +79,8 @@ describe('content errors name the file, line and column, and say what to do', ()
       'content/de/blog/a.md': blogPost(),
       'content/en/recipes/a.md': simplePage(),
       'content/en/alternatives/ziniao.md': simplePage(),
-      'content/zh/solutions/crypto.md': simplePage(),
-      'content/zh/use-cases/betting.md': simplePage(),
+      'content/zh/solutions/crypto.md': problemSolutionPage(),
+      'content/zh/use-cases/betting.md': problemSolutionPage(),
       'content/ru/blog/a.md': blogPost(),
       'content/en/guide/a.md': markdown({ title: 'A guide', description: 'How to.', date: '2026-03-01' }),
     });

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
     chat: { defaultScript: 'https://chat.example.com/default.js', easemobScript: 'https://chat.example.com/easemob.js' },
     buildId: 'build-1',
     errorBackUrl: '/blog',
+    cookiePolicyUrl: '/cookie-policy',
     messages: {
       oneTapFailed: 'Registration failed!',
       toastClose: 'Close',
@@ -29,6 +30,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
       consentText: 'c',
       consentAccept: 'a',
       consentDecline: 'n',
+      consentPolicy: 'p',
     },
     ...overrides,
   };

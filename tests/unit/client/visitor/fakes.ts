@@ -23,6 +23,7 @@ export const config: RuntimeConfig = {
   chat: null,
   buildId: 'test',
   errorBackUrl: '/blog',
+  cookiePolicyUrl: null,
   messages: {
     oneTapFailed: '',
     toastClose: '',
@@ -33,6 +34,7 @@ export const config: RuntimeConfig = {
     consentText: '',
     consentAccept: '',
     consentDecline: '',
+    consentPolicy: '',
   },
 };
 
