@@ -56,6 +56,11 @@ export const BLOG_SECTIONS: readonly Section[] = ['blog', 'news', 'guide'];
 /** Standalone pages written in Markdown under <locale>/pages. */
 export const MARKDOWN_PAGES = ['about-us', 'partner-plan', 'referral-program', 'pre-sales'] as const;
 
+/** Sections whose front matter takes a `cover`: each of their articles shows one (src/images/article-covers.ts draws it when none is set). */
+export function takesCover(section: Section): boolean {
+  return Object.hasOwn(SECTION_SCHEMAS[section].shape, 'cover');
+}
+
 export function isSection(value: string): value is Section {
   return Object.hasOwn(SECTION_SCHEMAS, value);
 }
