@@ -10,6 +10,7 @@ import { nodeSourceFs } from './fs/source-fs.js';
 import { encodeImages } from './images/encode-images.js';
 import { inMemory } from './model/output-file.js';
 import { readImageFacts } from './images/image-facts.js';
+import { withArticleCovers } from './images/article-covers.js';
 import { openIncremental } from './incremental/incremental-build.js';
 import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
@@ -63,7 +64,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.lap('parse');
       // Validate and route go on past errors (validate-site.ts: files with errors stand in for their
       // pages), so one build reports every problem in the content; the build stops after route.
-      const site = run.need(run.note(validateSite(parsed, config)).site);
+      // Articles without a cover get one drawn from their title (images/article-covers.ts).
+      const site = withArticleCovers(run.need(run.note(validateSite(parsed, config)).site));
       parsed = undefined;
       run.lap('validate');
       const routed = run.note(routeSite(site));

@@ -54,7 +54,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
     if (!split.frontMatter || split.diagnostics.length) return undefined;
     // The front matter ends at its first closing delimiter: the same text up to there is the same front matter.
     if (!old.source.startsWith(edit.text.slice(0, edit.text.length - split.body.length))) return undefined;
-    edited.push({ old, text: edit.text, job: markdownJobOf(split, old.locale, last.config) });
+    edited.push({ old, text: edit.text, job: markdownJobOf(split, old.locale, old.section, last.config) });
   }
   const bodies = await markdown.render(edited.map((e) => e.job), last.site.images);
   const replaced = new Map<Entry, Entry>();

@@ -20,7 +20,7 @@ export async function warmUpMarkdown(last: LastBuild, render: MarkdownRenderer, 
   for (const entry of last.site.entries) {
     if (jobs.length >= bodies) break;
     const split = splitFrontMatter(entry.source, entry.file);
-    if (split.frontMatter) jobs.push(markdownJobOf(split, entry.locale, last.config));
+    if (split.frontMatter) jobs.push(markdownJobOf(split, entry.locale, entry.section, last.config));
   }
   for (let i = 0; i < jobs.length && !stopped(); i += CHUNK) {
     await render(jobs.slice(i, i + CHUNK), last.site.images);

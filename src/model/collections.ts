@@ -71,6 +71,11 @@ export const MARKDOWN_PAGES = ['about-us', 'partner-plan', 'referral-program', '
 /** Sections whose pages have the problem / how it helps / features / call-to-action structure. */
 export const PROBLEM_SOLUTION_SECTIONS: readonly Section[] = ['use-cases', 'solutions'];
 
+/** Sections whose front matter takes a `cover`: each of their articles shows one (src/images/article-covers.ts draws it when none is set). */
+export function takesCover(section: Section): boolean {
+  return Object.hasOwn(SECTION_SCHEMAS[section].shape, 'cover');
+}
+
 export function isSection(value: string): value is Section {
   return Object.hasOwn(SECTION_SCHEMAS, value);
 }

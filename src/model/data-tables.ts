@@ -56,7 +56,8 @@ export const TABLE_SCHEMAS = {
     competitors: z.array(z.object({ id, name: z.string().min(1), ...availability, compare: competitorCells }).strict()),
   }).strict(),
   solutions: z.array(z.object({ id, ...availability }).strict()),
-  features: z.array(z.object({ id, icon: id }).strict()),
+  /** `art` names the feature page's product illustration (illustrationPath, messages look.art.<art>). */
+  features: z.array(z.object({ id, icon: id, art: id.optional() }).strict()),
   'use-cases': z.object({
     ids: z.array(id).min(1),
     swap: z.object({ locales: z.array(localeCode), pairs: z.record(id, id) }).strict(),
@@ -112,6 +113,13 @@ export const OPTIONAL_TABLES: Partial<{ [K in keyof typeof TABLE_SCHEMAS]: z.inf
 export type TableName = keyof typeof TABLE_SCHEMAS;
 export type Tables = { [K in TableName]: z.infer<(typeof TABLE_SCHEMAS)[K]> };
 export const TABLE_NAMES = Object.keys(TABLE_SCHEMAS) as TableName[];
+
+/**
+ * A product illustration by name: wordless SVG artwork under content/public, described in every
+ * locale by the message `look.art.<name>` (its alt text).
+ */
+export const illustrationPath = (name: string): string => `/images/illustrations/${name}.svg`;
+export const illustrationAltKey = (name: string): string => `look.art.${name}`;
 
 /** FAQ entries; `topic: pricing` also puts an entry on the pricing page. */
 export const FAQ_TOPICS = ['pricing'] as const;

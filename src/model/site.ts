@@ -1,7 +1,7 @@
 import type { SourcePlace } from '../errors/site-error.js';
 import type { AnyMeta, Section } from './collections.js';
 import type { FaqEntry, Tables } from './data-tables.js';
-import type { ImageFacts } from './images.js';
+import type { ImageFact, ImageFacts } from './images.js';
 import type { HostKey, LocaleCode } from './locale-table.js';
 import type { ContentLink, Heading } from './markdown.js';
 import type { SiteConfig } from './site-config.js';
@@ -36,6 +36,14 @@ export interface RedirectRow {
   place: SourcePlace;
 }
 
+/** A file made by the build for the pages of one host, served at `path` there only. */
+export interface DrawnFile {
+  host: HostKey;
+  path: string;
+  bytes: Uint8Array;
+  fact: ImageFact;
+}
+
 export interface ValidSite {
   /** The content folder (the folder of site.yaml): file names in diagnostics start with it. */
   contentDir: string;
@@ -44,7 +52,11 @@ export interface ValidSite {
   tables: Tables;
   messages: Map<LocaleCode, Map<string, string>>;
   faq: Map<LocaleCode, FaqEntry[]>;
+  /** content/public's files by the path every host serves them at. */
   assets: Map<string, Uint8Array>;
+  /** Size and variants of content/public's images (a drawn file has its own). */
   images: ImageFacts;
+  /** Files the build drew for the pages of one host: the covers of articles without one (images/article-covers.ts). */
+  drawn?: DrawnFile[];
   redirects: RedirectRow[];
 }

@@ -4,6 +4,7 @@ import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
 import { getLocale, isLocaleCode, type LocaleCode } from '../model/locale-table.js';
 import type { MalformedUtf8, SourceFile, SourceSet } from '../model/sources.js';
+import { isSection, takesCover } from '../model/collections.js';
 import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } from './front-matter.js';
 import type { ImageFacts } from '../model/images.js';
 import type { ContentLink, Heading } from '../model/markdown.js';
@@ -119,7 +120,7 @@ function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, sit
   site.diagnostics.push(...split.diagnostics, ...bodySizeWarnings(split, file.path, config));
   pending.push({
     entry: { file: file.path, source: file.text, locale: top, section: second, id: third.slice(0, -3), frontMatter: split.frontMatter },
-    job: markdownJobOf(split, top, config),
+    job: markdownJobOf(split, top, second, config),
   });
 }
 
@@ -140,14 +141,17 @@ function bodySizeWarnings(split: SplitFrontMatter, file: string, config: SiteCon
   return [warning('BODY_TOO_LARGE', `the Markdown body is ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit (markdown.maxBodyBytes in site.yaml): every build spends seconds on it`, { file, position })];
 }
 
-/** The Markdown job of a file's body: links are resolved in its locale, positions are the file's. */
-export function markdownJobOf(split: SplitFrontMatter, locale: LocaleCode, config: SiteConfig): MarkdownJob {
-  const cover = (split.frontMatter?.value as { cover?: unknown } | null | undefined)?.cover;
+/**
+ * The Markdown job of a file's body: links are resolved in its locale, positions are the file's.
+ * The body's first image is the page's lead unless a cover is shown above it: every article of a
+ * section that takes covers shows one (its own or a generated one, images/article-covers.ts).
+ */
+export function markdownJobOf(split: SplitFrontMatter, locale: LocaleCode, section: string, config: SiteConfig): MarkdownJob {
   return {
     body: split.body,
     context: linkContext(config, locale),
     lineOffset: split.bodyLineOffset,
-    firstIsLead: cover === undefined,
+    firstIsLead: !(isSection(section) && takesCover(section)),
   };
 }
 

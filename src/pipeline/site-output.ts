@@ -12,7 +12,7 @@ import type { Progress } from '../model/progress.js';
 import type { ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
-import { buildManifests, copyToHosts, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
+import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
 import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
@@ -78,6 +78,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     ...HOST_KEYS.map((host) => robotsTxt(config, host)),
     ...buildManifests(site, bundles.buildId),
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
+    ...drawnFiles(site),
   ];
   const hosting = renderHosting(config, edge, bundles.middleware, siteFiles, input.configPath);
   diagnostics.push(...hosting.diagnostics);

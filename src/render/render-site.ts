@@ -8,6 +8,7 @@ import type { SiteIndex } from '../route/site-index.js';
 import type { Tables } from '../model/data-tables.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../model/site.js';
+import type { ImageFacts } from '../model/images.js';
 import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
 import { pageMeta } from './page-meta.js';
@@ -89,7 +90,7 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
     runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl, cookiePolicyUrl: resolve('/cookie-policy') }),
     resolve,
     pageOf: (key) => index.byKey(key, page.locale),
-    images: site.images,
+    images: imagesOf(site),
     year: context.year,
   };
   let html: string;
@@ -155,6 +156,24 @@ export function buildManifests(site: ValidSite, buildId: string): OutputFile[] {
 /** Public files and bundled assets are served from every host. */
 export function copyToHosts(site: ValidSite, files: readonly OutputFile[]): OutputFile[] {
   return HOST_KEYS.flatMap((host) => files.map((f) => ({ path: `${hostDir(site.config, host)}${f.path}`, contents: f.contents })));
+}
+
+/**
+ * What templates know of images: content/public's, and the drawn covers. A drawn cover's size is
+ * the same for all (article-covers.ts) and its path is in its entry's front matter, which the page
+ * keys digest: the page keys need not digest this map, only `site.images`.
+ */
+function imagesOf(site: ValidSite): ImageFacts {
+  let images = withDrawn.get(site);
+  if (!images) withDrawn.set(site, (images = site.drawn?.length ? new Map([...site.images, ...site.drawn.map((f) => [f.path, f.fact] as const)]) : site.images));
+  return images;
+}
+
+const withDrawn = new WeakMap<ValidSite, ImageFacts>();
+
+/** Files drawn for one host's pages (article covers) are served from that host. */
+export function drawnFiles(site: ValidSite): OutputFile[] {
+  return (site.drawn ?? []).map((f) => ({ path: `${hostDir(site.config, f.host)}${f.path}`, contents: f.bytes }));
 }
 
 /** Year of the newest content date (the copyright line; never the build clock). */

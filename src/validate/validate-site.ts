@@ -10,7 +10,7 @@ import type { ImageFacts } from '../model/images.js';
 import { offeredIn, offeredPages, sectionOffered, useCaseIdsFor } from '../model/availability.js';
 import { CATEGORISED_SECTIONS, isSection, MARKDOWN_PAGES, SECTION_SCHEMAS, PROBLEM_SOLUTION_SECTIONS, type AnyMeta, type Section } from '../model/collections.js';
 import { slugId } from '../model/field-schemas.js';
-import { faqSchema, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from '../model/data-tables.js';
+import { faqSchema, illustrationAltKey, illustrationPath, OPTIONAL_TABLES, TABLE_NAMES, TABLE_SCHEMAS, type FaqEntry, type Tables } from '../model/data-tables.js';
 import { validateMessages } from './validate-messages.js';
 import { checkPricingTable, checkPricingMessages } from './validate-pricing.js';
 import { zodIssuesToDiagnostics, type SchemaCodes } from '../errors/zod-diagnostics.js';
@@ -38,6 +38,7 @@ export function validateSite(parsed: ParsedSite, config: SiteConfig): Validation
   const tables = validateTables(parsed, diagnostics);
   const messages = validateMessages(parsed.messages, contentDir, parsed.unreadable, diagnostics);
   const faq = validateFaq(parsed.faq, diagnostics);
+  if (tables) checkFeatureArt(tables, parsed, messages, diagnostics);
   const checked = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, contentDir, diagnostics) ?? []);
   if (!tables) return { diagnostics };
   const sourceMessages = messages.get(SOURCE_LOCALE);
@@ -98,6 +99,23 @@ function checkTableReferences(tables: Tables, parsed: Map<string, ParsedTable>, 
       }
     }
   }
+}
+
+/** A feature's `art` names an illustration that exists and has its alt text in the source messages. */
+function checkFeatureArt(tables: Tables, parsed: ParsedSite, messages: Map<LocaleCode, Map<string, string>>, diagnostics: Diagnostic[]): void {
+  const table = parsed.tables.get('features');
+  const source = messages.get(SOURCE_LOCALE);
+  tables.features.forEach((feature, index) => {
+    if (feature.art === undefined || !table) return;
+    const path = illustrationPath(feature.art);
+    const missing = [
+      ...(parsed.assets.has(path) ? [] : [`no image ${path} under public/`]),
+      ...(source && !source.has(illustrationAltKey(feature.art)) ? [`no alt text ${illustrationAltKey(feature.art)} in messages/${SOURCE_LOCALE}.yaml`] : []),
+    ];
+    if (!missing.length) return;
+    const position = table.yaml.positionOf([index, 'art']);
+    diagnostics.push(diagnostic('DATA_INVALID', `art "${feature.art}" of feature ${feature.id} has ${missing.join(' and ')}`, { file: table.file, position, frame: codeFrame(table.source, position) }));
+  });
 }
 
 function validateFaq(parsed: Map<LocaleCode, ParsedTable>, diagnostics: Diagnostic[]): Map<LocaleCode, FaqEntry[]> {

@@ -27,9 +27,10 @@ export function DefaultLayout(props: PageProps & { children: ReactNode }) {
         load="mobile"
         props={{
           image: `/images/banner/register-${locale.bannerVariant}.svg`,
-          alt: t('banner.alt'),
+          title: t('look.banner.title'),
+          offer: t('look.banner.offer'),
           registerUrl: appLinks.register,
-          registerLabel: t('banner.register'),
+          registerLabel: t('look.banner.cta'),
           closeLabel: t('banner.close'),
         }}
       />

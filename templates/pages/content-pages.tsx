@@ -3,6 +3,7 @@ import { useCaseKey } from '../../src/model/availability.js';
 import { CardGrid } from '../parts/cards.js';
 import { formatDate } from '../parts/format.js';
 import { Icon, type IconName } from '../parts/icon.js';
+import { Illustration } from '../parts/illustration.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
 import { Prose } from '../parts/prose.js';
 import { ComparisonTable } from '../parts/comparison-table.js';
@@ -37,7 +38,7 @@ export function DetailPage(props: PageProps) {
   const { meta } = entry;
   const rival = page.section === 'alternatives' ? tables.alternatives.competitors.find((a) => a.id === entry.id) : undefined;
   const competitor = rival?.name;
-  const featureIcon = page.section === 'features' ? (tables.features.find((f) => f.id === entry.id)?.icon as IconName | undefined) : undefined;
+  const feature = page.section === 'features' ? tables.features.find((f) => f.id === entry.id) : undefined;
   return (
     <article>
       <PageHero props={props} title={meta.title} lead={meta.description}>
@@ -48,7 +49,8 @@ export function DetailPage(props: PageProps) {
             {meta.date ? <time dateTime={meta.date}>{formatDate(meta.date, locale.hreflang)}</time> : null}
           </p>
         ) : null}
-        {featureIcon ? <span className="hero-icon"><Icon name={featureIcon} sprite={assets.sprite} size={32} /></span> : null}
+        {feature?.art ? <div className="feature-art"><Illustration props={props} name={feature.art} placement="lead" /></div>
+          : feature ? <span className="hero-icon"><Icon name={feature.icon as IconName} sprite={assets.sprite} size={32} /></span> : null}
       </PageHero>
       <div className="container narrow">
         {rival ? <ComparisonTable props={props} competitor={rival} /> : null}

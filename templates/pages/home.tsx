@@ -2,6 +2,7 @@ import type { PageProps } from '../../src/model/page-props.js';
 import { useCaseKey } from '../../src/model/availability.js';
 import { CardGrid } from '../parts/cards.js';
 import { Icon, type IconName } from '../parts/icon.js';
+import { Illustration } from '../parts/illustration.js';
 import { CtaBand } from '../parts/page-hero.js';
 
 export function HomePage(props: PageProps) {
@@ -31,14 +32,10 @@ export function HomePage(props: PageProps) {
               {pricing ? <a className="btn btn-ghost btn-lg" href={pricing}>{t('home.ctaSecondary')}</a> : null}
             </div>
           </div>
-          <div className="hero-art" aria-hidden="true">
-            {['#6366f1', '#0ea5e9', '#10b981', '#f59e0b'].map((color, i) => (
-              <div key={color} className="profile-card" style={{ ['--accent' as string]: color, ['--i' as string]: i }}>
-                <span className="profile-dot" />
-                <span className="profile-line" />
-                <span className="profile-line short" />
-              </div>
-            ))}
+          {/* The product itself: the profile list in front of a profile's fingerprint settings (only the list on narrow screens). */}
+          <div className="hero-art">
+            <Illustration props={props} name="profiles" placement="lead" className="hero-shot" />
+            <Illustration props={props} name="fingerprint" placement="lazy" className="hero-shot hero-shot-back" />
           </div>
         </div>
       </section>

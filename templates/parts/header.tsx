@@ -2,7 +2,7 @@ import type { PageProps } from '../../src/model/page-props.js';
 import { Icon } from './icon.js';
 import { LanguageSwitcher } from './language-switcher.js';
 
-/** Site header: brand, the ten menu entries of the spec, language switcher, login and sign-up. */
+/** Site header: brand, the ten menu entries of the spec, pricing and download, language switcher, login and sign-up. */
 export function Header(props: PageProps) {
   const { t, tables, config, assets, resolve, page } = props;
   const items = tables.navigation.flatMap((item) => {
@@ -11,6 +11,11 @@ export function Header(props: PageProps) {
     const external = 'url' in item;
     const current = 'route' in item && (page.url === href || page.url.startsWith(`${href}/`));
     return [{ id: item.id, href, external, current }];
+  });
+  // Beside the spec's menu: the two pages a visitor deciding on the product looks for.
+  const product = (['pricing', 'download'] as const).flatMap((id) => {
+    const href = resolve(`/${id}`);
+    return href ? [{ id, href, current: page.url === href }] : [];
   });
   return (
     <header className="site-header">
@@ -36,6 +41,13 @@ export function Header(props: PageProps) {
               </li>
             ))}
           </ul>
+          {product.length ? (
+            <ul className="nav-list nav-product">
+              {product.map((item) => (
+                <li key={item.id}><a href={item.href} aria-current={item.current ? 'page' : undefined}>{t(`page.${item.id}`)}</a></li>
+              ))}
+            </ul>
+          ) : null}
           <div className="header-actions">
             <LanguageSwitcher {...props} />
             <a className="btn btn-ghost" href={props.appLinks.login} data-app-link="login" data-track="login">{t('header.login')}</a>

@@ -7,7 +7,8 @@ enableAct();
 
 const props: MobileBannerProps = {
   image: '/images/banner/register-en.svg',
-  alt: 'Register now',
+  title: 'Sign up for PolyBrowser',
+  offer: 'Get 5 browser profiles free',
   registerUrl: 'https://app.polybrowser.example/register?rel=site&lang=en',
   registerLabel: 'Register',
   closeLabel: 'Close',
@@ -75,6 +76,16 @@ describe('mobile banner island', () => {
     expect(href.searchParams.get('rel')).toBe('site');
     expect(banner().querySelector('img')!.getAttribute('src')).toBe(props.image);
     expect(banner().querySelector('button')!.getAttribute('aria-label')).toBe('Close');
+  });
+
+  it('says its words as text in the link, over an image that only decorates', () => {
+    stubViewport(true);
+    mounted = mount(<MobileBanner {...props} />);
+    const link = banner().querySelector<HTMLAnchorElement>('a.mobile-banner-link')!;
+    expect(link.querySelector('strong')!.textContent).toBe('Sign up for PolyBrowser');
+    expect(link.textContent).toBe('Sign up for PolyBrowser Get 5 browser profiles freeRegister');
+    expect(link.querySelector('.mobile-banner-cta')!.textContent).toBe('Register');
+    expect(banner().querySelector('img')!.getAttribute('alt')).toBe('');
   });
 
   it('slides away 200 ms after a scroll down and comes back on a scroll up', () => {
