@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/fixture.js';
 import { LOCALES, type LocaleCode } from '../../src/model/locale-table.js';
 import type { JsReport } from '../../src/render/js-report.js';
-import { e2e, framesRendered, localUrl, newPage, stopClock, useBrowser } from './support/e2e.js';
+import { e2e, fakeApi, framesRendered, localUrl, newPage, stopClock, useBrowser } from './support/e2e.js';
 import { lineBreaksOf, probeLayout, SCRIPT_SAMPLES, scriptsWithoutFont } from './support/layout-probe.js';
 import { NOT_FOUND_PATH, PAGE_TYPES, pageCases, type PageCase } from './support/page-types.js';
 
@@ -35,6 +35,7 @@ interface Row {
   width: number;
   scrollWidth: number;
   problems: string[];
+  eagerBelowFold: string[];
 }
 const rows: Row[] = [];
 const screenshotDir = join(ROOT, 'test-results/screenshots');
@@ -74,7 +75,7 @@ async function measure(page: Page, locale: LocaleCode, pageCase: PageCase, width
     }
     const file = join(screenshotDir, locale, `${pageCase.type}-${width}.png`);
     await page.screenshot({ path: file, caret: 'initial' });
-    out.push({ locale, type: pageCase.type, width, scrollWidth: probe.scrollWidth, problems });
+    out.push({ locale, type: pageCase.type, width, scrollWidth: probe.scrollWidth, problems, eagerBelowFold: probe.eagerBelowFold });
   }
   return out;
 }
@@ -122,11 +123,47 @@ describe('layout: every page type in every locale fits 320-1366 px, and floating
         measure(phone.page, locale, pageCase, PHONE_WIDTHS),
         measure(desktop.page, locale, pageCase, DESKTOP_WIDTHS),
       ]);
-      measured.push(...small, ...large);
+      // An image the first screen shows at no width should wait until the visitor scrolls near it.
+      const caseRows = [...small, ...large];
+      const alwaysBelow = caseRows.map((r) => r.eagerBelowFold).reduce((a, b) => a.filter((src) => b.includes(src)));
+      if (alwaysBelow.length) large.at(-1)!.problems.push(`images below the first screen at every width without loading="lazy": ${alwaysBelow.join(', ')}`);
+      measured.push(...caseRows);
     }
     rows.push(...measured);
     const failures = measured.filter((r) => r.problems.length).map((r) => `${r.type} at ${r.width}: ${r.problems.join(' | ')}`);
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the chat widget and the consent banner', () => {
+  // Both are overlays by nature: a chat bubble floats at the screen's corner (on a phone it passes over
+  // whatever scrolls by), and the consent banner covers the bottom of the page until it is answered.
+  // What the site controls: the floating buttons stay 5 px above the chat, the chat (as they) stays in
+  // the gutter where there is one, and the banner takes no more than a third of the first screen.
+  it.each([[320, 568], [375, 812], [768, 1024], [992, 744], [1366, 900]])('leave the floating buttons and, where there is a gutter, the content clear at %i px; the banner is a strip', async (width, height) => {
+    // A visitor from a consent country: the banner asks; the chat config answers with a widget.
+    await fakeApi.set({ country: 'DE' });
+    const { context, page } = await newPage(browser(), { ...(width < 992 ? PHONE : DESKTOP), viewport: { width, height } });
+    const problems: string[] = [];
+    for (const type of ['home', 'pricing']) {
+      await page.goto(localUrl(cases.get('zh')!.find((c) => c.type === type)!.url), { waitUntil: 'load' });
+      await page.locator('.consent-banner').waitFor();
+      await page.locator('[data-chat-widget]').waitFor({ state: 'attached' });
+      await page.waitForFunction(() => !!document.documentElement.style.getPropertyValue('--chat-offset'), undefined, { polling: 'raf' });
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { polling: 'raf' });
+      const probe = await page.evaluate(probeLayout, width);
+      const boxes = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().toJSON() as DOMRect | undefined;
+        return { chat: box('[data-chat-widget]')!, banner: box('.consent-banner')!, floating: [...document.querySelectorAll('.floating')].map((el) => el.getBoundingClientRect().toJSON() as DOMRect) };
+      });
+      for (const button of boxes.floating) {
+        if (button.bottom > boxes.chat.top - 5 && button.right > boxes.chat.left) problems.push(`${type}: a floating button (bottom ${button.bottom}) is not 5 px above the chat (top ${boxes.chat.top})`);
+      }
+      if (probe.gutter) problems.push(...probe.covered.filter((c) => c.startsWith('iframe')).map((c) => `${type}: ${c}`));
+      if (boxes.banner.height > height / 3) problems.push(`${type}: the consent banner is ${boxes.banner.height} px high, over a third of the ${height} px screen`);
+    }
+    await context.close();
+    expect(problems).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ export interface LayoutProbe {
   widgets: string[];
   /** Whether the layout leaves a gutter beside the content that the floating column fits in. */
   gutter: boolean;
+  /** Images of the page's content below the first screen that are not loading="lazy", by src. */
+  eagerBelowFold: string[];
 }
 
 /**
@@ -85,7 +87,15 @@ export function probeLayout(viewportWidth: number): LayoutProbe {
     const box = w.getBoundingClientRect();
     return `${label(w).split(' ')[0]} ${Math.round(box.left)}..${Math.round(box.right)}`;
   });
-  return { scrollWidth, sticksOut: sticksOut.slice(0, 8), covered: [...new Set(covered)].slice(0, 8), widgets: widgetNames, gutter };
+  // Images in fixed widgets (the phone banner, waiting below the screen) are not the page's content.
+  const inFixed = (el: Element) => {
+    for (let at: Element | null = el; at; at = at.parentElement) if (getComputedStyle(at).position === 'fixed') return true;
+    return false;
+  };
+  const eagerBelowFold = [...document.images]
+    .filter((img) => img.loading !== 'lazy' && img.getBoundingClientRect().top >= window.innerHeight && !inFixed(img))
+    .map((img) => img.getAttribute('src') ?? '');
+  return { scrollWidth, sticksOut: sticksOut.slice(0, 8), covered: [...new Set(covered)].slice(0, 8), widgets: widgetNames, gutter, eagerBelowFold };
 }
 
 /**
