@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QR_IMAGE } from '../constants.js';
 import { useIsMobile, useThrottledScroll } from './hooks.js';
 
@@ -11,17 +11,22 @@ export interface QrConsultProps {
 /**
  * Spec §2, zh only: a floating consultation button showing a 234x282 QR code. On desktop it opens
  * on hover (and keyboard focus); on mobile a tap toggles it and scrolling hides it again. Without
- * JavaScript, CSS opens it on hover and focus (components.css).
+ * JavaScript, CSS opens it on hover and focus (components.css). Where the layout leaves no gutter
+ * beside the content, CSS hides it on the first screen (class at-top), as the back-to-top button is.
  */
 export default function QrConsult({ label, alt, image }: QrConsultProps) {
   const mobile = useIsMobile();
   const [open, setOpen] = useState(false);
-  useThrottledScroll(() => {
+  // False on the server: the page opens at its top.
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => setScrolled(window.scrollY > window.innerHeight), []);
+  useThrottledScroll((y) => {
     if (mobile) setOpen(false);
+    setScrolled(y > window.innerHeight);
   });
   return (
     <div
-      className={`qr-consult floating${open ? ' is-open' : ''}`}
+      className={`qr-consult floating${scrolled ? '' : ' at-top'}${open ? ' is-open' : ''}`}
       onMouseEnter={mobile ? undefined : () => setOpen(true)}
       onMouseLeave={mobile ? undefined : () => setOpen(false)}
     >

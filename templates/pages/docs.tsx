@@ -8,15 +8,19 @@ function DocsNav({ props }: { props: PageProps }) {
   const { pageOf, page, t } = props;
   const index = pageOf('docs');
   const pages = index?.list?.items ?? [];
+  // A disclosure, closed: on phones and tablets the list of pages would stand above the page's own
+  // text; from 992 px CSS shows it as an open sidebar (pages.css, "Docs").
   return (
     <nav className="docs-nav" aria-label={t('docs.contents')}>
-      <h2>{t('docs.contents')}</h2>
-      <ol>
-        {pages.map((entry) => {
-          const target = pageOf(`docs/${docsPageKey(props.tables.docs, props.locale.code, entry.id)}`);
-          return target ? <li key={entry.id}><a href={target.url} aria-current={target.key === page.key ? 'page' : undefined}>{entry.meta.title}</a></li> : null;
-        })}
-      </ol>
+      <details>
+        <summary>{t('docs.contents')}</summary>
+        <ol>
+          {pages.map((entry) => {
+            const target = pageOf(`docs/${docsPageKey(props.tables.docs, props.locale.code, entry.id)}`);
+            return target ? <li key={entry.id}><a href={target.url} aria-current={target.key === page.key ? 'page' : undefined}>{entry.meta.title}</a></li> : null;
+          })}
+        </ol>
+      </details>
     </nav>
   );
 }

@@ -1,36 +1,31 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/fixture.js';
 import { LOCALES } from '../../src/model/locale-table.js';
 import type { JsReport } from '../../src/render/js-report.js';
-import { e2e, framesRendered, localUrl, MOBILE, newPage, stopClock, useBrowser } from './support/e2e.js';
+import { e2e, DESKTOP, framesRendered, localUrl, MOBILE, newPage, stopClock, useBrowser } from './support/e2e.js';
+import { localeOfUrl } from './support/page-types.js';
 
 const browser = useBrowser();
 const report = JSON.parse(readFileSync(join(e2e.distDir, 'reports/js.json'), 'utf8')) as JsReport;
-
-/** The locale a built page URL belongs to (its host, then its first path segment). */
-function localeOf(url: string): string {
-  const { hostname, pathname } = new URL(url);
-  const prefix = `/${pathname.split('/')[1] ?? ''}`;
-  const onHost = LOCALES.filter((l) => url.startsWith(e2eOrigin(l.host)) || hostname.includes(l.host === 'zh' ? '-cn' : l.host === 'ru' ? '-ru' : 'polybrowser.example'));
-  return (onHost.find((l) => l.prefix && l.prefix === prefix) ?? onHost.find((l) => !l.prefix))!.code;
-}
-const e2eOrigin = (host: string) => ({ main: 'https://www.polybrowser.example', zh: 'https://www.polybrowser-cn.example', ru: 'https://www.polybrowser-ru.example' })[host]!;
 
 /** Home, pricing and the first article of a locale (issue: "in every locale"). */
 function pagesToMeasure(locale: string): string[] {
   const urls: string[] = [];
   for (const template of ['home', 'pricing', 'article']) {
-    const page = report.pages.find((p) => p.template === template && localeOf(p.page) === locale);
+    const page = report.pages.find((p) => p.template === template && localeOfUrl(p.page)?.locale === locale);
     if (page) urls.push(page.page);
   }
   return urls;
 }
 
 describe('the JavaScript budget (dist/reports/js.json)', () => {
-  it('holds for every page: all JavaScript a page can load, React included, within 90 KB gzip; nothing render-blocking', () => {
+  it('holds for every page: all JavaScript a page can load, React included, within client.budgetGzip; nothing render-blocking', () => {
     expect(report.pages.length).toBeGreaterThan(1000);
+    // Issue 20: headroom under the 90 kB of the spec's budget; raising it is a decision (docs/client.md).
+    expect(report.budgetGzip).toBeLessThanOrEqual(88 * 1024);
     for (const page of report.pages) {
       expect(page.totalGzip, page.page).toBeLessThanOrEqual(report.budgetGzip);
       expect(page.renderBlockingBytes, page.page).toBe(0);
@@ -54,18 +49,36 @@ function observeLayoutShifts(): void {
   };
 }
 
-describe('layout stability: home, pricing and an article shift less than 0.05 (CLS), on a phone', () => {
-  // One phone for every locale; a test per locale, so no test waits on 41 pages.
-  let page: Page;
-  let context: BrowserContext;
+/** CLS of every page measured, by device, written to test-results/perf/cls.json for the report. */
+const measured: { device: string; url: string; cls: number }[] = [];
+
+describe('layout stability: home, pricing and an article never shift (CLS 0), on a phone and on a desktop', () => {
+  // One phone and one desktop for every locale; a test per locale, so no test waits on 82 pages.
+  const devices = { phone: MOBILE, desktop: DESKTOP };
+  const pages: Record<string, { context: BrowserContext; page: Page }> = {};
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser(), MOBILE));
-    await page.addInitScript(observeLayoutShifts);
-    // The page's clock stands still: the test moves it past the banner's delay instead of waiting.
-    await stopClock(page);
+    for (const [name, options] of Object.entries(devices)) {
+      pages[name] = await newPage(browser(), options);
+      await pages[name].page.addInitScript(observeLayoutShifts);
+      // The page's clock stands still: the test moves it past the banner's delay instead of waiting.
+      await stopClock(pages[name].page);
+    }
   });
   afterAll(async () => {
-    await context?.close();
+    await Promise.all(Object.values(pages).map((p) => p.context.close()));
+    if (measured.length) {
+      mkdirSync(join(ROOT, 'test-results/perf'), { recursive: true });
+      writeFileSync(join(ROOT, 'test-results/perf/cls.json'), `${JSON.stringify(measured, null, 1)}\n`);
+    }
+  });
+
+  it('sees a shift when there is one: a block put above the content after load counts', async () => {
+    const { page } = pages.desktop!;
+    await page.goto(localUrl(pagesToMeasure('en')[0]!), { waitUntil: 'load' });
+    await framesRendered(page, 2);
+    await page.evaluate(() => document.querySelector('main')!.prepend(Object.assign(document.createElement('div'), { style: 'height: 200px' })));
+    await framesRendered(page, 2);
+    expect(await page.evaluate(() => (window as unknown as { __cls: () => number }).__cls())).toBeGreaterThan(0.05);
   });
 
   it('finds home and pricing in every locale, and an article in all but one', () => {
@@ -74,23 +87,28 @@ describe('layout stability: home, pricing and an article shift less than 0.05 (C
 
   it.each(LOCALES.map((l) => l.code))('%s', async (locale) => {
     const shifts: Record<string, number> = {};
-    for (const url of pagesToMeasure(locale)) {
-      await page.goto(localUrl(url), { waitUntil: 'load' });
-      // Measured once the islands that hydrate when idle have, and the banner (after its 1 s) is up;
-      // the conditions are checked in the page on each frame.
-      await page.clock.runFor(100);
-      await page.waitForFunction(() => {
-        const waiting = document.querySelector('[data-island][data-load="idle"]:not([data-hydrated="true"]), [data-island][data-load="mobile"]:not([data-hydrated="true"])');
-        const link = document.querySelector<HTMLAnchorElement>('.mobile-banner a');
-        // The banner's first effect puts the page on its link and starts its 1 s.
-        return !waiting && !!link && new URL(link.href).searchParams.get('from') === window.location.href;
-      }, undefined, { polling: 'raf' });
-      await page.clock.runFor(1000);
-      await page.waitForFunction(() => !!document.querySelector('.mobile-banner.is-shown'), undefined, { polling: 'raf' });
-      await framesRendered(page, 2);
-      shifts[url] = await page.evaluate(() => (window as unknown as { __cls: () => number }).__cls());
+    for (const [device, { page }] of Object.entries(pages)) {
+      for (const url of pagesToMeasure(locale)) {
+        await page.goto(localUrl(url), { waitUntil: 'load' });
+        // Measured once the islands that hydrate when idle have, and on the phone once the banner
+        // (after its 1 s) is up; the conditions are checked in the page on each frame.
+        await page.clock.runFor(100);
+        await page.waitForFunction((phone) => {
+          const waiting = document.querySelector(`[data-island][data-load="idle"]:not([data-hydrated="true"])${phone ? ', [data-island][data-load="mobile"]:not([data-hydrated="true"])' : ''}`);
+          const link = document.querySelector<HTMLAnchorElement>('.mobile-banner a');
+          // The banner's first effect puts the page on its link and starts its 1 s.
+          return !waiting && (!phone || (!!link && new URL(link.href).searchParams.get('from') === window.location.href));
+        }, device === 'phone', { polling: 'raf' });
+        await page.clock.runFor(1000);
+        if (device === 'phone') await page.waitForFunction(() => !!document.querySelector('.mobile-banner.is-shown'), undefined, { polling: 'raf' });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await framesRendered(page, 2);
+        const cls = await page.evaluate(() => (window as unknown as { __cls: () => number }).__cls());
+        shifts[`${device} ${url}`] = cls;
+        measured.push({ device, url, cls });
+      }
     }
-    const worst = Object.entries(shifts).sort((a, b) => b[1] - a[1])[0]!;
-    expect(worst[1], `worst: ${worst[0]}`).toBeLessThan(0.05);
+    const shifted = Object.entries(shifts).filter(([, cls]) => cls > 0);
+    expect(shifted).toEqual([]);
   });
 });

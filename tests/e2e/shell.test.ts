@@ -26,7 +26,8 @@ describe('back-to-top (spec §2)', () => {
 
 describe('QR consultation (spec §2)', () => {
   it('is on zh pages only, 234x282, and opens on hover on desktop', async () => {
-    const { context, page } = await newPage(browser(), DESKTOP);
+    // 1366 px leaves a gutter beside the content, where the button is there from the first screen.
+    const { context, page } = await newPage(browser(), { ...DESKTOP, viewport: { width: 1366, height: 900 } });
     await page.goto(siteUrl('/', 'zh'));
     const qr = page.locator('.qr-consult');
     await expect(qr.count()).resolves.toBe(1);
@@ -44,12 +45,17 @@ describe('QR consultation (spec §2)', () => {
     await context.close();
   });
 
-  it('toggles on tap on mobile and closes when the visitor scrolls', async () => {
+  it('appears once a phone has scrolled one screen, toggles on tap and closes when the visitor scrolls', async () => {
     const { context, page } = await newPage(browser(), MOBILE);
     await page.goto(siteUrl('/blog', 'zh'));
     await page.locator('[data-island="qr-consult"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const button = page.locator('.qr-button');
+    // On the first screen it would cover the hero's buttons: it waits, as the back-to-top button does.
+    expect(await button.isVisible()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight + 50));
+    await expect.poll(() => button.isVisible()).toBe(true);
     const popup = page.locator('.qr-popup');
-    await page.locator('.qr-button').tap();
+    await button.tap();
     await expect.poll(() => popup.isVisible()).toBe(true);
     await page.evaluate(() => window.scrollBy(0, 300));
     await expect.poll(() => popup.isVisible()).toBe(false);

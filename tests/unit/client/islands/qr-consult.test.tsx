@@ -93,6 +93,28 @@ describe('QR consultation island', () => {
     expect(isOpen()).toBe(false);
   });
 
+  it('is marked at-top (CSS hides it there where no gutter holds it) until more than one viewport has scrolled', () => {
+    stubViewport(true);
+    render();
+    expect(box().classList.contains('at-top')).toBe(true);
+    scrollTo(window.innerHeight);
+    advance(200);
+    expect(box().classList.contains('at-top')).toBe(true);
+    scrollTo(window.innerHeight + 1);
+    advance(200);
+    expect(box().classList.contains('at-top')).toBe(false);
+    scrollTo(0);
+    advance(200);
+    expect(box().classList.contains('at-top')).toBe(true);
+  });
+
+  it('is not at-top when the page opens scrolled down (a reload or a link to an anchor)', () => {
+    stubViewport(false);
+    scrollTo(window.innerHeight + 500, { dispatch: false });
+    render();
+    expect(box().classList.contains('at-top')).toBe(false);
+  });
+
   it('stays open when clicked on desktop, where hover already opened it', () => {
     stubViewport(false);
     render();
