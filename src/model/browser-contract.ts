@@ -93,3 +93,11 @@ export interface RuntimeMessages {
 }
 
 export const RUNTIME_CONFIG_ID = 'sitegen-runtime';
+
+/**
+ * The 404 page's path slot: the element with this attribute holds an empty <code> and is hidden in
+ * the static file, which every unknown path of a locale shares. Whatever knows the path fills the
+ * <code> and shows the element: the edge (src/edge/not-found-page.ts), or on a host without it the
+ * client runtime (client/not-found.ts). Without either, no path is shown rather than a wrong one.
+ */
+export const NOT_FOUND_SLOT = 'data-not-found-path';

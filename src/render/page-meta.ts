@@ -98,7 +98,7 @@ function message(t: Translate, key: string): MetaText {
 function standaloneTitle(page: Page, t: Translate): MetaText {
   // The home page's title is the site name and its tagline; the tagline is what to change.
   if (page.key === 'home') return { text: `${t('site.name')} – ${t('site.tagline')}`, origins: [{ message: 'site.tagline' }, { message: 'site.name' }] };
-  if (page.section === 'error-404') return message(t, 'error.notFoundTitle');
+  if (page.section === 'error-404') return message(t, 'notFoundPage.title');
   if (page.section === 'error-502') return message(t, 'error.502msg1');
   return message(t, `page.${page.section}`);
 }
