@@ -5,6 +5,7 @@ import { formatDate } from '../parts/format.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
 import { Prose } from '../parts/prose.js';
+import { SiteLink } from '../parts/site-link.js';
 
 const LIST_INTRO: Record<string, string> = {
   release: 'release.intro', partner: 'partner.intro', solutions: 'solutions.intro', 'use-cases': 'useCases.intro',
@@ -51,7 +52,7 @@ export function DetailPage(props: PageProps) {
       <div className="container narrow">
         <Prose html={entry.html} />
         {meta.website ? (
-          <p><a className="btn btn-primary" href={meta.website} rel="noopener noreferrer" target="_blank">{t('partner.visit')} <Icon name="external" sprite={assets.sprite} size={16} /></a></p>
+          <p><SiteLink className="btn btn-primary" href={meta.website} props={props}>{t('partner.visit')}</SiteLink></p>
         ) : null}
       </div>
       {page.section === 'release' || page.section === 'partner' ? null : <CtaBand props={props} />}

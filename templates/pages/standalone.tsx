@@ -4,6 +4,7 @@ import type { CurrencyCode } from '../../src/model/locale-table.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
 import { Island } from '../parts/island.js';
+import { SiteLink } from '../parts/site-link.js';
 import Tooltip from '../../client/islands/tooltip.js';
 
 const CURRENCIES: CurrencyCode[] = ['USD', 'BRL', 'PLN', 'VND'];
@@ -110,7 +111,7 @@ export function FaqPage(props: PageProps) {
 }
 
 export function LinksPage(props: PageProps) {
-  const { t, tables, assets } = props;
+  const { t, tables } = props;
   return (
     <>
       <PageHero props={props} title={t('page.links')} lead={t('links.intro')} />
@@ -118,7 +119,7 @@ export function LinksPage(props: PageProps) {
         <ul className="link-list">
           {tables.links.map((link) => (
             <li key={link.url}>
-              <a href={link.url} rel="noopener noreferrer" target="_blank">{link.name} <Icon name="external" sprite={assets.sprite} size={16} /></a>
+              <SiteLink href={link.url} props={props}>{link.name}</SiteLink>
               <span className="link-host">{new URL(link.url).host}</span>
             </li>
           ))}
