@@ -23,7 +23,7 @@ export function CardList(props: PageProps) {
     <>
       <PageHero props={props} title={t(`page.${section}`)} lead={LIST_INTRO[section] ? t(LIST_INTRO[section]!) : undefined} />
       <div className="container">
-        <CardGrid pages={cards} props={props} />
+        <CardGrid pages={cards} props={props} level={2} />
       </div>
       <CtaBand props={props} />
     </>
