@@ -73,13 +73,17 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
   return meta;
 }
 
-/** The `<title>`: the front matter's seo_title as it is, else the page's own title and the site name. */
+/**
+ * The `<title>`: the front matter's seo_title as it is, else the page's own title and the site
+ * name, which a title never names twice ("GoLogin 替代方案：PolyBrowser", "PolyBrowser 3.1").
+ */
 export function pageTitle(page: Page, t: Translate): MetaText {
   const entry = page.entry;
   if (entry?.meta.seo_title !== undefined) return { text: entry.meta.seo_title, origins: [{ field: 'seo_title' }] };
   const base: MetaText = entry?.meta.title !== undefined ? { text: entry.meta.title, origins: [{ field: 'title' }] } : listTitle(page, t) ?? standaloneTitle(page, t);
-  if (page.key === 'home') return base;
-  return { text: `${base.text} | ${t('site.name')}`, origins: [...base.origins, { message: 'site.name' }] };
+  const siteName = t('site.name');
+  if (page.key === 'home' || base.text.toLowerCase().includes(siteName.toLowerCase())) return base;
+  return { text: `${base.text} | ${siteName}`, origins: [...base.origins, { message: 'site.name' }] };
 }
 
 /** `<meta name="description">`: seo_description, description, the body's first paragraph, the section's intro, the site description. */
