@@ -23,7 +23,7 @@ import { createLoading } from './widgets/loading.js';
 import { setToastCloseLabel, showToast } from './widgets/show-toast.js';
 
 startImagePlaceholders(document);
-fillNotFoundPath(document, window.location);
+fillNotFoundPath(document, window.location, window.history);
 rememberLocaleChoice(document);
 enhanceMenu(document);
 startScrollHandling(document, window);

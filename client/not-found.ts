@@ -1,15 +1,27 @@
+import { NOT_FOUND_SLOT } from '../src/model/browser-contract.js';
+
 /**
- * Static hosts serve one 404 file for every unknown path, so the path in "Page not found: {path}" is
- * filled in here. textContent, never innerHTML: the path is attacker-controlled.
+ * The 404 page in the browser. A static host serves one file for every unknown path, with the path's
+ * slot empty and hidden: it is filled in here, as text (textContent, never innerHTML: the path is
+ * the visitor's, or an attacker's), percent-decoded where it is valid UTF-8. Where the edge already
+ * filled it, it is left as it is. "Go back" is shown only when there is somewhere to go back to.
  */
-export function fillNotFoundPath(doc: Document, location: Pick<Location, 'pathname'>): void {
-  const slot = doc.querySelector('[data-fill-path]');
-  if (!slot) return;
-  let path = location.pathname;
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // Keep the raw path when it is not valid percent-encoding.
+export function fillNotFoundPath(doc: Document, location: Pick<Location, 'pathname'>, history: Pick<History, 'length' | 'back'>): void {
+  const slot = doc.querySelector<HTMLElement>(`[${NOT_FOUND_SLOT}][hidden]`);
+  const code = slot?.querySelector('code');
+  if (code) {
+    let path = location.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Not valid percent-encoding: shown as sent.
+    }
+    code.textContent = path;
+    slot!.hidden = false;
   }
-  slot.textContent = path;
+  const back = doc.querySelector<HTMLElement>('[data-go-back]');
+  if (back && history.length > 1) {
+    back.hidden = false;
+    back.addEventListener('click', () => history.back());
+  }
 }

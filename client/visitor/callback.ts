@@ -2,7 +2,7 @@
  * Spec §5: the callback comes from the query parameter cb. It is later used as a redirect target, so
  * only absolute http(s) URLs on our own or partner domains are accepted (no open redirect).
  */
-import { isOnDomains, parseHttpUrl } from '../platform/urls.js';
+import { isInternalHost, parseHttpUrl } from '../platform/urls.js';
 import { queryValue } from './query.js';
 import type { DomainConfig } from './referrer.js';
 import { attempt } from './tolerant.js';
@@ -11,7 +11,7 @@ import { attempt } from './tolerant.js';
 export function resolveCallback(search: string, config: DomainConfig): string | undefined {
   return attempt(() => {
     const url = parseHttpUrl(queryValue(search, 'cb'));
-    if (!url || !isOnDomains(url.hostname, [...config.ownDomains, ...config.partnerDomains])) return undefined;
+    if (!url || !isInternalHost(url.hostname, config)) return undefined;
     return url.href;
   }, undefined);
 }

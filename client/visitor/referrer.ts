@@ -5,11 +5,11 @@
  */
 import { COOKIE, COOKIE_DAYS } from '../../src/model/browser-contract.js';
 import { getCookie, setCookie } from '../platform/cookies.js';
-import { isOnDomains, parseHttpUrl } from '../platform/urls.js';
-import type { RuntimeConfig } from '../../src/model/browser-contract.js';
+import { isInternalHost, parseHttpUrl } from '../platform/urls.js';
+import type { LinkDomains } from '../../src/model/browser-contract.js';
 import { attempt } from './tolerant.js';
 
-export type DomainConfig = Pick<RuntimeConfig, 'ownDomains' | 'partnerDomains'>;
+export type DomainConfig = LinkDomains;
 
 /** Longer referrers are cut to their origin, so the cookie stays well under the browser's 4 KB. */
 export const MAX_REFERRER_LENGTH = 1024;
@@ -17,7 +17,7 @@ export const MAX_REFERRER_LENGTH = 1024;
 /** The referrer as stored when it is an external http(s) URL; undefined for internal or junk values. */
 export function externalReferrer(referrer: string | null | undefined, config: DomainConfig): string | undefined {
   const url = parseHttpUrl(referrer);
-  if (!url || isOnDomains(url.hostname, [...config.ownDomains, ...config.partnerDomains])) return undefined;
+  if (!url || isInternalHost(url.hostname, config)) return undefined;
   return url.href.length > MAX_REFERRER_LENGTH ? `${url.origin}/` : url.href;
 }
 

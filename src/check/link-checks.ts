@@ -29,6 +29,8 @@ export interface LinkCheckResult {
  * - link-redirects (warning): the link works only through a redirect; link to where it lands;
  * - anchor-missing (error): `#id` names no element of the target page.
  * Links on other hosts of the site are checked on that host; other origins are listed as external.
+ * A same-document reference (`#main`, `#`) is the page it is on, whatever URL serves it: the 404
+ * pages answer every unknown path, and their own file path is no page.
  */
 export function checkLinks(input: CheckInput): LinkCheckResult {
   const edge = prepareEdge(input.edge);
@@ -43,6 +45,12 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
 
   for (const page of pages) {
     for (const link of linksOf(page.html)) {
+      if (link.value.startsWith('#')) {
+        checked++;
+        const id = decodeHash(decodeEntities(link.value));
+        if (id !== '' && !idsOf(page).has(id)) findings.push(at(page, link, new URL(link.value, page.url), 'error', 'CHECK_ANCHOR_MISSING', `href="${link.value}": ${page.url} has no element with id "${id}"`));
+        continue;
+      }
       let url: URL;
       try {
         url = new URL(decodeEntities(link.value), page.url);

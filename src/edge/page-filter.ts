@@ -1,3 +1,5 @@
+import { fromBase64, toBase64 } from '../format/base64.js';
+
 /**
  * A Bloom filter over the site's page keys ("hostKey path"). The edge needs to know whether a page
  * exists only to decide whether a mixed-case URL should be folded to lowercase; a list of every path
@@ -60,18 +62,4 @@ function bitsOf(key: string, bits: number, hashes: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < hashes; i++) out.push(((h1 + Math.imul(i, h2)) >>> 0) % bits);
   return out;
-}
-
-// atob/btoa exist in Node, browsers and every edge runtime; Buffer does not.
-function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }

@@ -8,7 +8,7 @@ import { hostDir } from '../route/urls.js';
 import { NGINX_GAPS, renderNginxConf } from './nginx-conf.js';
 import { renderRedirectsFile } from './redirects-file.js';
 import { staticRulesFor } from './static-rules.js';
-import { renderVercelOutput, VERCEL_MAX_ROUTES } from './vercel-output.js';
+import { renderVercelOutput, VERCEL_MAX_ROUTES, type HostedSite } from './vercel-output.js';
 
 
 /**
@@ -16,7 +16,7 @@ import { renderVercelOutput, VERCEL_MAX_ROUTES } from './vercel-output.js';
  * is checked against its own limits; what a target cannot express is reported, never dropped.
  * Problems of the targets chosen are reported at `configFile`, the site.yaml the build read.
  */
-export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, middleware: BundledMiddleware, siteFiles: readonly OutputFile[], configFile: string): { files: OutputFile[]; diagnostics: Diagnostic[] } {
+export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, middleware: BundledMiddleware, site: HostedSite, configFile: string): { files: OutputFile[]; diagnostics: Diagnostic[] } {
   const targets = new Set(config.edge.targets);
   const files: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -28,8 +28,8 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
     return { files, diagnostics };
   }
   if (targets.has('vercel')) {
-    const hosts = HOST_KEYS.map((key) => ({ name: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key) }));
-    const vercel = renderVercelOutput(hosts, siteFiles, middleware.vercel, new URL(doc.origins[doc.detect.host]!).hostname);
+    const hosts = HOST_KEYS.map((key) => ({ key, name: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key) }));
+    const vercel = renderVercelOutput(hosts, site, middleware.vercel, new URL(doc.origins[doc.detect.host]!).hostname);
     if (vercel.routes > VERCEL_MAX_ROUTES) diagnostics.push(diagnostic('HOSTING_LIMIT', `vercel: config.json would have ${vercel.routes} routes (limit ${VERCEL_MAX_ROUTES})`));
     else files.push(...vercel.files);
   }

@@ -97,3 +97,32 @@ export interface RuntimeMessages {
 }
 
 export const RUNTIME_CONFIG_ID = 'sitegen-runtime';
+
+/** The domains spec §5 counts as internal: the product's own and its partners' (site.yaml). */
+export interface LinkDomains {
+  ownDomains: readonly string[];
+  partnerDomains: readonly string[];
+}
+
+/** True when `hostname` is one of `domains` or a subdomain of one (www.example.com for example.com). */
+export function isOnDomains(hostname: string, domains: readonly string[]): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/**
+ * Spec §5: "Links to the product's own or partner domains are internal". The one rule for links in
+ * templates and Markdown (no new tab, no external icon there), for referrers (not recorded) and for
+ * callbacks (allowed as redirect targets).
+ */
+export function isInternalHost(hostname: string, domains: LinkDomains): boolean {
+  return isOnDomains(hostname, [...domains.ownDomains, ...domains.partnerDomains]);
+}
+
+/**
+ * The 404 page's path slot: the element with this attribute holds an empty <code> and is hidden in
+ * the static file, which every unknown path of a locale shares. Whatever knows the path fills the
+ * <code> and shows the element: the edge (src/edge/not-found-page.ts), or on a host without it the
+ * client runtime (client/not-found.ts). Without either, no path is shown rather than a wrong one.
+ */
+export const NOT_FOUND_SLOT = 'data-not-found-path';

@@ -1,3 +1,4 @@
+import { isInternalHost } from '../model/browser-contract.js';
 import type { SiteConfig } from '../model/site-config.js';
 import { LOCALES, localeOfPath, HOST_KEYS, type HostKey, type Locale } from '../model/locale-table.js';
 
@@ -33,8 +34,7 @@ export function classifyHref(href: string, context: LinkContext): ClassifiedHref
     const path = url.pathname;
     return { type: 'site', href, path, host, isAsset: isAssetPath(path) };
   }
-  const internal = [...context.ownDomains, ...context.partnerDomains].some((d) => url.hostname === d || url.hostname.endsWith(`.${d}`));
-  return internal ? { type: 'other' } : { type: 'external' };
+  return isInternalHost(url.hostname, context) ? { type: 'other' } : { type: 'external' };
 }
 
 function classifySitePath(href: string, context: LinkContext): ClassifiedHref {

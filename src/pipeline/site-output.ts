@@ -2,6 +2,7 @@ import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import { collectOutput } from '../emit/emit-site.js';
 import type { Diagnostic } from '../errors/site-error.js';
+import { outputText } from '../fs/output-text.js';
 import { edgeFiles } from '../hosting/edge-files.js';
 import { renderHosting } from '../hosting/render-hosting.js';
 import type { EncodedImages } from '../images/encode-images.js';
@@ -80,7 +81,9 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
     ...drawnFiles(site),
   ];
-  const hosting = renderHosting(config, edge, bundles.middleware, siteFiles, input.configPath);
+  // The Vercel middleware answers a miss itself, with its locale's 404 page, which it carries.
+  const notFoundPages = new Map(await Promise.all([...rendered.notFoundPages].map(async ([path, bytes]) => [path, await outputText(bytes)] as const)));
+  const hosting = renderHosting(config, edge, bundles.middleware, { files: siteFiles, notFoundPages }, input.configPath);
   diagnostics.push(...hosting.diagnostics);
   const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)))];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);

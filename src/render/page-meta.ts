@@ -73,13 +73,17 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
   return meta;
 }
 
-/** The `<title>`: the front matter's seo_title as it is, else the page's own title and the site name. */
+/**
+ * The `<title>`: the front matter's seo_title as it is, else the page's own title and the site
+ * name, which a title never names twice ("GoLogin 替代方案：PolyBrowser", "PolyBrowser 3.1").
+ */
 export function pageTitle(page: Page, t: Translate): MetaText {
   const entry = page.entry;
   if (entry?.meta.seo_title !== undefined) return { text: entry.meta.seo_title, origins: [{ field: 'seo_title' }] };
   const base: MetaText = entry?.meta.title !== undefined ? { text: entry.meta.title, origins: [{ field: 'title' }] } : listTitle(page, t) ?? standaloneTitle(page, t);
-  if (page.key === 'home') return base;
-  return { text: `${base.text} | ${t('site.name')}`, origins: [...base.origins, { message: 'site.name' }] };
+  const siteName = t('site.name');
+  if (page.key === 'home' || base.text.toLowerCase().includes(siteName.toLowerCase())) return base;
+  return { text: `${base.text} | ${siteName}`, origins: [...base.origins, { message: 'site.name' }] };
 }
 
 /** `<meta name="description">`: seo_description, description, the body's first paragraph, the section's intro, the site description. */
@@ -98,7 +102,7 @@ function message(t: Translate, key: string): MetaText {
 function standaloneTitle(page: Page, t: Translate): MetaText {
   // The home page's title is the site name and its tagline; the tagline is what to change.
   if (page.key === 'home') return { text: `${t('site.name')} – ${t('site.tagline')}`, origins: [{ message: 'site.tagline' }, { message: 'site.name' }] };
-  if (page.section === 'error-404') return message(t, 'error.notFoundTitle');
+  if (page.section === 'error-404') return message(t, 'notFoundPage.title');
   if (page.section === 'error-502') return message(t, 'error.502msg1');
   return message(t, `page.${page.section}`);
 }

@@ -23,6 +23,11 @@ export interface RenderedSite {
   pages: Map<string, RenderedPage>;
   /** Pages taken from the previous output. */
   reused: number;
+  /**
+   * The 404 pages' bytes by each of their output paths, also where `files` only names the file
+   * they are being written to: the Vercel middleware carries them (src/hosting/vercel-output.ts).
+   */
+  notFoundPages: Map<string, OutputBytes>;
   diagnostics: Diagnostic[];
 }
 
@@ -119,6 +124,7 @@ export function unknownKeyWarnings(unknownKeys: ReadonlySet<string>, contentDir:
 export async function renderPages(pages: readonly Page[], build: Omit<RenderContext, 'unknownKeys'>, reusable: ReusablePages = new Map(), store: PageStore = IN_MEMORY, progress?: Progress): Promise<RenderedSite> {
   const files: OutputFile[] = [];
   const records = new Map<string, RenderedPage>();
+  const notFoundPages = new Map<string, OutputBytes>();
   const diagnostics: Diagnostic[] = [];
   const context: RenderContext = { ...build, unknownKeys: new Set() };
   let reused = 0;
@@ -130,6 +136,8 @@ export async function renderPages(pages: readonly Page[], build: Omit<RenderCont
       reused++;
       records.set(page.outputPath, previous.page);
       for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: previous.bytes });
+      // A page of the previous output is a whole file already (the page cache's, or in memory).
+      if (page.section === 'error-404') for (const path of [page.outputPath, ...page.extraOutputPaths]) notFoundPages.set(path, previous.bytes);
       continue;
     }
     const rendered = renderPage(page, context);
@@ -140,12 +148,13 @@ export async function renderPages(pages: readonly Page[], build: Omit<RenderCont
     records.set(page.outputPath, rendered.record);
     const stored = store.put(page.outputPath, rendered.bytes);
     for (const path of [page.outputPath, ...page.extraOutputPaths]) files.push({ path, contents: stored });
+    if (page.section === 'error-404') for (const path of [page.outputPath, ...page.extraOutputPaths]) notFoundPages.set(path, rendered.bytes);
     const behind = store.backlog();
     if (behind) await behind;
   }
   progress?.(done, pages.length);
   diagnostics.push(...unknownKeyWarnings(context.unknownKeys, build.site.contentDir));
-  return { files, pages: records, reused, diagnostics };
+  return { files, pages: records, reused, notFoundPages, diagnostics };
 }
 
 /** /builds/latest.json on every host: the runtime polls it and reloads when a newer build is live. */

@@ -7,6 +7,7 @@ import { SOURCE_MAP_PATH, type PageSources, type SourceMap, type SourceRef } fro
 import type { Entry, ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { pageDescription, pageTitle, type TextOrigin } from './page-meta.js';
+import { makeTranslator } from './translator.js';
 
 /** The file of each template (templates/pages/page-body.tsx picks the component by name). */
 const TEMPLATE_FILES: Record<TemplateName, string> = {
@@ -28,8 +29,19 @@ const TEMPLATE_FILES: Record<TemplateName, string> = {
   'docs-index': 'templates/pages/docs.tsx',
 };
 
-/** Origins do not depend on the text: pageTitle and pageDescription are asked for them with a translator that gives none. */
-const NO_TEXT: Translate = () => '';
+/**
+ * The locale's texts, for the origins of titles and descriptions: a title that names the site
+ * already does not end with site.name (page-meta.ts), so which messages it comes from depends on them.
+ */
+function translatorOf(site: ValidSite, locale: LocaleCode): Translate {
+  let byLocale = translators.get(site);
+  if (!byLocale) translators.set(site, (byLocale = new Map()));
+  let t = byLocale.get(locale);
+  if (!t) byLocale.set(locale, (t = makeTranslator(site.messages, locale, new Set())));
+  return t;
+}
+
+const translators = new WeakMap<ValidSite, Map<LocaleCode, Translate>>();
 
 /** The line and column of a message key in a messages file, if the file has it. */
 export type MessagePlaces = (file: string, key: string) => Pick<SourceRef, 'line' | 'column'> | undefined;
@@ -90,8 +102,8 @@ function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): Page
   return {
     template: TEMPLATE_FILES[page.template],
     ...(entry ? { entry: entry.file } : {}),
-    title: pageTitle(page, NO_TEXT).origins.map(place),
-    description: pageDescription(page, NO_TEXT).origins.map(place),
+    title: pageTitle(page, translatorOf(site, page.locale)).origins.map(place),
+    description: pageDescription(page, translatorOf(site, page.locale)).origins.map(place),
     ...bodyRefs(entry),
   };
 }

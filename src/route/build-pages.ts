@@ -35,7 +35,8 @@ function seedsForLocale(site: ValidSite, locale: Locale, entries: Entry[]): Page
     { key: 'home', route: '/', template: 'home', section: 'home' },
     ...STANDALONE.map((s) => ({ key: s.route.slice(1), route: s.route, template: s.template, section: s.route.slice(1) })),
     { key: '_icons', route: '/_icons', template: 'icons', section: 'icons', layout: 'svg-sprite', indexable: false },
-    { key: 'error/404', route: '/error/404', template: 'error', section: 'error-404', layout: 'error', indexable: false },
+    // The 404 page has the site's header and footer (a way on); the 502 screen has nothing that could fail again.
+    { key: 'error/404', route: '/error/404', template: 'error', section: 'error-404', indexable: false },
     { key: 'error/502', route: '/error/502', template: 'error', section: 'error-502', layout: 'error', indexable: false },
   ];
   for (const entry of bySection('pages')) {

@@ -33,6 +33,9 @@ function alternatesOf(page: Page, index: SiteIndex): Alternate[] {
  */
 function switchTargetOf(page: Page, target: Locale, index: SiteIndex, config: SiteConfig): SwitchTarget {
   const current = target.code === page.locale;
+  // An error page is served at every unknown path: another language's version of it is that
+  // language's home, not its /error/404.
+  if (isErrorPage(page)) return { locale: target.code, url: carryChoice(index.byKey('home', target.code)?.url ?? page.url, page, target, config), current };
   if (current) return { locale: target.code, url: page.url, current };
   const sectionRoot = (section: string): string | undefined => {
     if (!target.ownBlog && BLOG_SECTIONS.includes(section as 'blog')) return `${config.russianBlog}/`;
@@ -62,13 +65,17 @@ function carryChoice(url: string, page: Page, target: Locale, config: SiteConfig
   return `${url}?${COOKIE.locale}=${target.code}`;
 }
 
+function isErrorPage(page: Page): boolean {
+  return page.section === 'error-404' || page.section === 'error-502';
+}
+
 /** The parent key of a key, looked up on any locale's page (keys are the same in every locale). */
 function parentOf(key: string, index: SiteIndex): string | undefined {
   return index.cluster(key)[0]?.parentKey;
 }
 
 function breadcrumbsOf(page: Page, index: SiteIndex): Crumb[] {
-  if (page.key === 'home' || page.layout !== 'default') return [];
+  if (page.key === 'home' || page.layout !== 'default' || isErrorPage(page)) return [];
   const chain: Page[] = [];
   for (let key: string | undefined = page.parentKey; key; ) {
     const parent = index.byKey(key, page.locale);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { edgeConfigSchema, type EdgeConfig } from '../model/edge-config.js';
 import { createMiddleware, type Middleware } from '../edge/middleware.js';
+import { fillNotFoundPage } from '../edge/not-found-page.js';
 import { parseRequestPath } from '../edge/request-path.js';
 import { isHostConfigPath } from '../model/host-config-files.js';
 import { localeOfPath, type HostKey } from '../model/locale-table.js';
@@ -148,7 +149,9 @@ function requestHandler(document: EdgeConfig, middleware: Middleware, files: Fil
     const found = await findFile(files, folders[key]!, url.pathname);
     if (found) return sendFile(res, req, 200, found, vary, (bytes, type) => bodies(bytes, type, preview));
     const notFound = await files.read(join(folders[key]!, notFoundPage(key as HostKey, url.pathname)));
-    if (notFound) return sendFile(res, req, 404, { path: '404.html', bytes: notFound }, vary, (bytes, type) => bodies(bytes, type, preview));
+    // The locale's 404 page, prepared once per variant, then the path asked for filled in.
+    const withPath = (bytes: Uint8Array) => new TextEncoder().encode(fillNotFoundPage(new TextDecoder().decode(bytes), url.pathname));
+    if (notFound) return sendFile(res, req, 404, { path: '404.html', bytes: notFound }, vary, (bytes, type) => withPath(bodies(bytes, type, preview)));
     return send(res, req, 404, {}, 'Not Found\n');
   };
 }

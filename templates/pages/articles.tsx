@@ -35,7 +35,7 @@ export function ArticleList(props: PageProps) {
             ) : null}
           </nav>
         ) : null}
-        {cards.length ? <CardGrid pages={cards} props={props} /> : <p>{t('list.empty')}</p>}
+        {cards.length ? <CardGrid pages={cards} props={props} level={2} /> : <p>{t('list.empty')}</p>}
         <Pagination {...props} />
       </div>
     </>

@@ -7,6 +7,7 @@ import { Illustration } from '../parts/illustration.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
 import { Prose } from '../parts/prose.js';
 import { ComparisonTable } from '../parts/comparison-table.js';
+import { SiteLink } from '../parts/site-link.js';
 
 const LIST_INTRO: Record<string, string> = {
   release: 'release.intro', partner: 'partner.intro', solutions: 'solutions.intro', 'use-cases': 'useCases.intro',
@@ -24,7 +25,7 @@ export function CardList(props: PageProps) {
     <>
       <PageHero props={props} title={t(`page.${section}`)} lead={LIST_INTRO[section] ? t(LIST_INTRO[section]!) : undefined} />
       <div className="container">
-        <CardGrid pages={cards} props={props} />
+        <CardGrid pages={cards} props={props} level={2} />
       </div>
       <CtaBand props={props} />
     </>
@@ -56,7 +57,7 @@ export function DetailPage(props: PageProps) {
         {rival ? <ComparisonTable props={props} competitor={rival} /> : null}
         <Prose html={entry.html} />
         {meta.website ? (
-          <p><a className="btn btn-primary" href={meta.website} rel="noopener noreferrer" target="_blank">{t('partner.visit')} <Icon name="external" sprite={assets.sprite} size={16} /></a></p>
+          <p><SiteLink className="btn btn-primary" href={meta.website} props={props}>{t('partner.visit')}</SiteLink></p>
         ) : null}
       </div>
       {page.section === 'release' || page.section === 'partner' ? null : <CtaBand props={props} />}

@@ -32,7 +32,7 @@ export function DocsIndex(props: PageProps) {
     <>
       <PageHero props={props} title={t('page.docs')} lead={t('docs.intro')} />
       <div className="container">
-        <CardGrid pages={(page.list?.items ?? []).flatMap((e) => pageOf(`docs/${docsPageKey(props.tables.docs, props.locale.code, e.id)}`) ?? [])} props={props} />
+        <CardGrid pages={(page.list?.items ?? []).flatMap((e) => pageOf(`docs/${docsPageKey(props.tables.docs, props.locale.code, e.id)}`) ?? [])} props={props} level={2} />
       </div>
     </>
   );

@@ -1,23 +1,34 @@
 import ErrorScreen from '../../client/islands/error-screen.js';
+import { NOT_FOUND_SLOT } from '../../src/model/browser-contract.js';
 import type { PageProps } from '../../src/model/page-props.js';
 import { Island } from '../parts/island.js';
+import { NotFoundSuggestions } from '../parts/not-found-suggestions.js';
 
-/** Spec §2/§8: 404 "Page not found: {path}" and the 502 screen with countdown and back button. */
+/** Spec §2/§8: the 404 page ("Page not found: {path}") and the 502 screen with countdown and back button. */
 export function ErrorPage(props: PageProps) {
   return props.page.section === 'error-502' ? <ServerError {...props} /> : <NotFound {...props} />;
 }
 
-function NotFound({ t, page, pageOf }: PageProps) {
-  // The path is the visitor's URL: static hosts serve this file for every unknown path, so the
-  // client runtime fills it in from location.pathname (as text, never as HTML).
-  const [before = '', after = ''] = t('error.notFound', { path: '\u0000' }).split('\u0000');
+/**
+ * One file per locale serves every unknown path of that locale, so the path is not in it: the slot
+ * (NOT_FOUND_SLOT) is hidden and empty. The edge fills it in as escaped text where it runs
+ * (src/edge/not-found-page.ts), the client runtime from location.pathname on static hosts; a visitor
+ * without either sees no path rather than a wrong one. "Go back" needs history: the runtime shows it.
+ */
+function NotFound(props: PageProps) {
+  const { t, pageOf } = props;
+  const [before = '', after = ''] = t('notFoundPage.path', { path: '\u0000' }).split('\u0000');
   return (
-    <section className="error-box" aria-labelledby="error-title">
-      <p className="error-code" aria-hidden="true">404</p>
-      <h1 id="error-title">{t('error.notFoundTitle')}</h1>
-      <p>{before}<code data-fill-path="">{page.path}</code>{after}</p>
-      <p className="muted">{t('error.notFoundHint')}</p>
-      <p><a className="btn btn-primary" href={pageOf('home')?.url ?? '/'}>{t('error.backHome')}</a></p>
+    <section className="container not-found" aria-labelledby="not-found-title">
+      <p className="not-found-code" aria-hidden="true">404</p>
+      <h1 id="not-found-title">{t('notFoundPage.title')}</h1>
+      <p className="not-found-path" {...{ [NOT_FOUND_SLOT]: '' }} hidden>{before}<code></code>{after}</p>
+      <p className="muted">{t('notFoundPage.hint')}</p>
+      <p className="not-found-actions">
+        <a className="btn btn-primary" href={pageOf('home')?.url ?? '/'}>{t('notFoundPage.home')}</a>
+        <button type="button" className="btn btn-ghost" data-go-back="" hidden>{t('notFoundPage.goBack')}</button>
+      </p>
+      <NotFoundSuggestions {...props} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { PageProps } from '../../src/model/page-props.js';
 import { Icon, type IconName } from '../parts/icon.js';
 import { CtaBand, PageHero } from '../parts/page-hero.js';
 import { FaqList } from '../parts/faq-list.js';
+import { SiteLink } from '../parts/site-link.js';
 
 const OS_ICON: Record<string, IconName> = { windows: 'windows', mac: 'apple', linux: 'linux' };
 
@@ -49,7 +50,7 @@ export function FaqPage(props: PageProps) {
 }
 
 export function LinksPage(props: PageProps) {
-  const { t, tables, assets } = props;
+  const { t, tables } = props;
   return (
     <>
       <PageHero props={props} title={t('page.links')} lead={t('links.intro')} />
@@ -57,7 +58,7 @@ export function LinksPage(props: PageProps) {
         <ul className="link-list">
           {tables.links.map((link) => (
             <li key={link.url}>
-              <a href={link.url} rel="noopener noreferrer" target="_blank">{link.name} <Icon name="external" sprite={assets.sprite} size={16} /></a>
+              <SiteLink href={link.url} props={props}>{link.name}</SiteLink>
               <span className="link-host">{new URL(link.url).host}</span>
             </li>
           ))}

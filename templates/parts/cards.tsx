@@ -5,9 +5,16 @@ import { formatDate } from './format.js';
 import { Icon, type IconName } from './icon.js';
 import { Picture } from './picture.js';
 
+/**
+ * The heading level of a card's title: 2 where the cards come straight under the page's h1 (list
+ * pages), 3 under a section's h2 (the home page). A skipped level is invalid HTML.
+ */
+export type CardLevel = 2 | 3;
+
 /** A card linking to a content page; the date and category line appear for articles. */
-export function EntryCard({ entry, href, props, icon, first }: { entry: Entry; href: string; props: PageProps; icon?: IconName; first?: boolean }) {
+export function EntryCard({ entry, href, props, icon, first, level }: { entry: Entry; href: string; props: PageProps; icon?: IconName; first?: boolean; level: CardLevel }) {
   const { t, locale, assets } = props;
+  const Title = level === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
       {/* The first card's cover may be in the first screen; the others load as they scroll in. */}
@@ -15,7 +22,7 @@ export function EntryCard({ entry, href, props, icon, first }: { entry: Entry; h
       <div className="card-body">
         {icon ? <span className="card-icon"><Icon name={icon} sprite={assets.sprite} size={24} /></span> : null}
         {entry.meta.category ? <p className="card-kicker">{t(`category.${entry.meta.category}`)}</p> : null}
-        <h3 className="card-title"><a href={href}>{entry.meta.title}</a></h3>
+        <Title className="card-title"><a href={href}>{entry.meta.title}</a></Title>
         <p className="card-text">{entry.meta.description}</p>
         {entry.meta.date ? <p className="card-meta"><time dateTime={entry.meta.date}>{formatDate(entry.meta.date, locale.hreflang)}</time></p> : null}
       </div>
@@ -23,11 +30,11 @@ export function EntryCard({ entry, href, props, icon, first }: { entry: Entry; h
   );
 }
 
-/** Cards for the pages of a list, in list order. */
-export function CardGrid({ pages, props, iconOf }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined }) {
+/** Cards for the pages of a list, in list order, their titles at `level`. */
+export function CardGrid({ pages, props, iconOf, level }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined; level: CardLevel }) {
   return (
     <div className="card-grid">
-      {pages.map((p, i) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} first={i === 0} /> : null)}
+      {pages.map((p, i) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} first={i === 0} level={level} /> : null)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { PageProps } from '../../src/model/page-props.js';
 import { Icon } from './icon.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { isExternalHref } from './site-link.js';
 
 /** Site header: brand, the ten menu entries of the spec, pricing and download, language switcher, login and sign-up. */
 export function Header(props: PageProps) {
@@ -8,7 +9,8 @@ export function Header(props: PageProps) {
   const items = tables.navigation.flatMap((item) => {
     const href = 'route' in item ? resolve(item.route) : config.social[item.url];
     if (!href) return [];
-    const external = 'url' in item;
+    // Spec §5: the chat group and the videos are on the product's own domains, so internal links.
+    const external = isExternalHref(href, config);
     const current = 'route' in item && (page.url === href || page.url.startsWith(`${href}/`));
     return [{ id: item.id, href, external, current }];
   });

@@ -7,6 +7,7 @@ import { CASES, HOSTNAMES, type EdgeCase } from '../../fixtures/edge-fixture.js'
 import { buildSiteOnDisk } from './built-site.js';
 import { FEATURES, readmeRows, RESULTS_DIR, rowLine, type HostRow } from './host-table.js';
 import { HOSTILE_REQUESTS } from './hostile-requests.js';
+import { NOT_FOUND_CASES, notFoundProblems } from './not-found-cases.js';
 import { header, type RawResponse } from './raw-http.js';
 import { cookieSetBy, langOf, safetyProblems } from './safety.js';
 import type { RunningTarget } from './target.js';
@@ -82,6 +83,15 @@ export function describeHostTarget(spec: HostTargetSpec): void {
         openRedirects += problems.flat().filter((p) => p.includes(': open redirect')).length;
         expect(problems.flat()).toEqual([]);
       }, 180_000);
+    });
+
+    // Where the middleware runs, the 404 answer names the path asked for (escaped: it is the
+    // visitor's text, never markup); a static host cannot know it and leaves the slot empty.
+    describe(spec.runsMiddleware ? 'the 404 answer: the path asked for, as text, in the locale of its prefix' : 'the 404 answer: the static page, which shows no path', () => {
+      it.each(NOT_FOUND_CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => {
+        const response = await target.request({ host: c.host, path: c.path });
+        expect(notFoundProblems(c, response, spec.runsMiddleware)).toEqual([]);
+      });
     });
 
     it('has the row the README shows in its hosting table', () => {

@@ -17,7 +17,8 @@ const redirector = createRequire(import.meta.url)('netlify-redirector') as { par
  * Netlify, one site per host: the edge function sitegen writes (netlify/<host>/edge-functions/
  * sitegen.js) inside edge-runtime, then the published folder, then `_redirects` through Netlify's
  * own matcher (netlify-redirector, which netlify-cli uses), whose rules apply only where no file
- * matches; 404 rules serve their page with 404. `withFunction: false` is the `_redirects` fallback alone.
+ * matches; 404 rules serve their page with 404. The function's `context.next()` is that static
+ * answer, as on Netlify. `withFunction: false` is the `_redirects` fallback alone.
  */
 export async function startNetlify(dir: string, options: { withFunction: boolean }): Promise<RunningTarget> {
   const sites = Object.fromEntries(await Promise.all(HOST_KEYS.map(async (host) => [host, await siteOf(dir, host, options.withFunction)] as const))) as Record<HostKey, Site>;
@@ -39,8 +40,9 @@ interface Site { folder: string; edge?: EdgeFunction; rules: Matcher; hostname: 
 async function siteOf(dir: string, host: HostKey, withFunction: boolean): Promise<Site> {
   const folder = join(dir, HOSTNAMES[host]);
   const rules = await redirector.parsePlain(readFileSync(join(folder, '_redirects'), 'utf8'), {});
-  const edge = withFunction ? await loadEdgeFunction(readFileSync(join(dir, 'netlify', HOSTNAMES[host], 'edge-functions/sitegen.js')), () => false) : undefined;
-  return { folder, edge, rules, hostname: HOSTNAMES[host] };
+  const site: Site = { folder, rules, hostname: HOSTNAMES[host] };
+  if (withFunction) site.edge = await loadEdgeFunction(readFileSync(join(dir, 'netlify', HOSTNAMES[host], 'edge-functions/sitegen.js')), () => false, async (url) => serveStatic(site, new URL(url)));
+  return site;
 }
 
 function serveStatic(site: Site, url: URL): Answer {

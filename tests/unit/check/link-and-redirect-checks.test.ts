@@ -75,6 +75,14 @@ describe('checkLinks', () => {
     expect(findings[0]!.message).toContain('has no element with id "nowhere"');
   });
 
+  it('reads a same-document reference on a 404 page against that page, not its file\'s URL (which is no page)', () => {
+    const notFound = `${MAIN}/vn/404.html`;
+    expect(checkLinks(base).findings.filter((f) => f.file === notFound)).toEqual([]);
+    const { input } = withInsert('<a href="#main">ok</a><a href="#">top</a><a href="#nowhere">x</a>', notFound);
+    const findings = checkLinks(input).findings;
+    expect(findings.map((f) => [f.code, f.file, f.target])).toEqual([['CHECK_ANCHOR_MISSING', notFound, `https://${MAIN}/vn/404#nowhere`]]);
+  });
+
   it('ignores URLs inside script blocks (JSON-LD, runtime configuration)', () => {
     const { input } = withInsert('<script type="application/ld+json">{"url":"https://www.polybrowser.example/nope"}</script>');
     expect(checkLinks(input).findings).toEqual([]);

@@ -8,7 +8,7 @@ import { formatReportText } from '../../../src/check/format-report.js';
 import { SOURCE_MAP_PATH } from '../../../src/model/page-sources.js';
 import { baseFiles, buildFixture, MAIN, markdown, publicFiles, ROOT } from '../../helpers/fixture.js';
 
-const LONG_TITLE = 'Getting started with PolyBrowser: every step from install to your first profile';
+const LONG_TITLE = 'Getting started: every step from installing the client to your first browser profile';
 const SHORT_SITE_DESCRIPTION = 'Browser profiles for teams.';
 
 /** The 1-based line of the first line of `file` (of the sample site) that matches `pattern`. */

@@ -5,18 +5,41 @@ import { enhanceMenu } from '../../../client/menu.js';
 import { fillNotFoundPath } from '../../../client/not-found.js';
 
 describe('404 path', () => {
-  it('fills in the visited path as text, so markup in the URL is never parsed', () => {
-    document.body.innerHTML = '<p>Page not found: <code data-fill-path="">/error/404</code></p>';
-    fillNotFoundPath(document, { pathname: '/vn/%3Cimg%20src=x%20onerror=alert(1)%3E' });
-    const code = document.querySelector('[data-fill-path]')!;
-    expect(code.textContent).toBe('/vn/<img src=x onerror=alert(1)>');
-    expect(code.querySelector('img')).toBeNull();
+  const slot = '<p data-not-found-path="" hidden="">There is no page at <code></code>.</p><button type="button" data-go-back="" hidden="">Go back</button>';
+  const history = { length: 1, back: () => undefined };
+
+  it('fills in the visited path as text and shows it, so markup in the URL is never parsed', () => {
+    document.body.innerHTML = slot;
+    fillNotFoundPath(document, { pathname: '/vn/%3Cimg%20src=x%20onerror=alert(1)%3E' }, history);
+    const p = document.querySelector<HTMLElement>('[data-not-found-path]')!;
+    expect(p.hidden).toBe(false);
+    expect(p.textContent).toBe('There is no page at /vn/<img src=x onerror=alert(1)>.');
+    expect(p.querySelector('img')).toBeNull();
   });
 
   it('keeps the raw path when it is not valid percent-encoding', () => {
-    document.body.innerHTML = '<code data-fill-path=""></code>';
-    fillNotFoundPath(document, { pathname: '/bad%E0%A4%A' });
-    expect(document.querySelector('[data-fill-path]')!.textContent).toBe('/bad%E0%A4%A');
+    document.body.innerHTML = slot;
+    fillNotFoundPath(document, { pathname: '/bad%E0%A4%A' }, history);
+    expect(document.querySelector('[data-not-found-path] code')!.textContent).toBe('/bad%E0%A4%A');
+  });
+
+  it('leaves a path the edge filled in as it is', () => {
+    document.body.innerHTML = '<p data-not-found-path="">There is no page at <code>/from-the-edge</code>.</p>';
+    fillNotFoundPath(document, { pathname: '/something-else' }, history);
+    expect(document.querySelector('[data-not-found-path] code')!.textContent).toBe('/from-the-edge');
+  });
+
+  it('shows "Go back" only with somewhere to go back to, and goes back', () => {
+    document.body.innerHTML = slot;
+    fillNotFoundPath(document, { pathname: '/x' }, { length: 1, back: () => undefined });
+    expect(document.querySelector<HTMLButtonElement>('[data-go-back]')!.hidden).toBe(true);
+    let backs = 0;
+    document.body.innerHTML = slot;
+    fillNotFoundPath(document, { pathname: '/x' }, { length: 3, back: () => void backs++ });
+    const button = document.querySelector<HTMLButtonElement>('[data-go-back]')!;
+    expect(button.hidden).toBe(false);
+    button.click();
+    expect(backs).toBe(1);
   });
 });
 

@@ -129,13 +129,37 @@ describe('standalone pages', () => {
     expect([...doc.querySelectorAll('[data-download-system]')].map((a) => a.getAttribute('data-download-system'))).toEqual(['com_win64', 'com_win32', 'com_mac', 'com_arm64', 'com_linux']);
   });
 
-  it('serve a 404 page per locale root that says which path was not found', () => {
+  it('serve a 404 page per locale root that shows no path of its own: the one file answers every unknown path', () => {
     const vn = parseHtml(htmlAt(site, `${MAIN}/vn/404.html`));
     expect(vn.documentElement.getAttribute('lang')).toBe('vi');
-    expect(vn.querySelector('[data-fill-path]')).not.toBeNull();
-    expect(htmlAt(site, `${MAIN}/404.html`)).toContain('Page not found: <code data-fill-path="">');
+    const en = parseHtml(htmlAt(site, `${MAIN}/404.html`));
+    // Before, a visitor without JavaScript read "Page not found: /error/404": the file's own path.
+    const slot = en.querySelector('[data-not-found-path]')!;
+    expect(slot.hasAttribute('hidden')).toBe(true);
+    expect(slot.querySelector('code')!.textContent).toBe('');
+    expect(htmlAt(site, `${MAIN}/404.html`)).not.toContain('/error/404</code>');
+    // "Page not found" once: the heading; the path sentence does not say it again.
+    expect([...en.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['Page not found']);
+    expect(en.body.textContent!.match(/page not found/gi)).toHaveLength(1);
     expect(htmlAt(site, `${MAIN}/404.html`)).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(site.output.has(`${ZH}/404.html`) && site.output.has(`${RU}/404.html`)).toBe(true);
+  });
+
+  it('give the 404 page the site header and footer, a way home and back, and the main sections as search results', () => {
+    const en = parseHtml(htmlAt(site, `${MAIN}/404.html`));
+    expect(en.querySelector('header.site-header nav')).not.toBeNull();
+    expect(en.querySelector('footer.site-footer')).not.toBeNull();
+    expect(en.querySelector('.not-found-actions a')!.getAttribute('href')).toBe(`https://${MAIN}/`);
+    expect(en.querySelector('.not-found-actions [data-go-back]')!.hasAttribute('hidden')).toBe(true);
+    const results = [...en.querySelectorAll('.not-found-links > li')].map((li) => ({
+      title: li.querySelector('.not-found-link-title')!.textContent,
+      href: li.querySelector('a')!.getAttribute('href'),
+      address: li.querySelector('.not-found-link-url')!.textContent,
+    }));
+    expect(results.map((r) => r.title)).toEqual(['Pricing', 'Download', 'Blog', 'Help center', 'Frequently asked questions']);
+    expect(results[0]).toEqual({ title: 'Pricing', href: `https://${MAIN}/pricing`, address: `${MAIN} › pricing` });
+    // The language switcher of a page served at any unknown path leads to each language's home.
+    expect(switcherLinks(htmlAt(site, `${MAIN}/vn/404.html`))).toMatchObject({ en: `https://${MAIN}/?myLocale=en`, fr: `https://${MAIN}/fr`, zh: `https://${ZH}/`, ru: `https://${RU}/` });
   });
 
   it('give the 502 screen its messages, a 5 s countdown and the back target of spec §2', () => {

@@ -52,6 +52,16 @@ describe('sitegen dev', () => {
     expect(redirect.status).toBe(301);
   });
 
+  it('answers an unknown path with the 404 page naming that path, as text, with the live-reload script', async () => {
+    const response = await fetch(`${dev.url}/vn/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<html lang="vi"');
+    expect(html).toMatch(/ data-not-found-path="">[^<]*<code>\/vn\/&lt;img src=x onerror=alert\(1\)&gt;<\/code>/);
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('/__sitegen/events');
+  });
+
   it('keeps the preview on this machine: links and redirects to the hosts\' production origins are moved to local ones', async () => {
     const { port } = new URL(dev.url);
     const html = await page('/blog/hello');
