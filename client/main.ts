@@ -42,7 +42,7 @@ function start(config: RuntimeConfig): void {
   const onChunkError = (error: unknown) => {
     if (!isChunkLoadError(error) && !(error instanceof TypeError)) return;
     if (!reloadOnChunkFailure({ storage: session, reload: () => window.location.reload() })) {
-      void import('./widgets/fatal-error.js').then((m) => m.showFatalError(config)).catch(() => undefined);
+      void import('./ui.js').then((m) => m.showFatalError(config)).catch(() => undefined);
     }
   };
   window.addEventListener('unhandledrejection', (event) => {

@@ -36,7 +36,7 @@ export function startTracking({ config, api, storage, visitor }: { config: Runti
 }
 
 async function askConsent(config: RuntimeConfig, handle: TrackingHandle, onGranted: () => void): Promise<void> {
-  const [{ renderWidget, removeWidget }, { ConsentBanner }] = await Promise.all([import('./widgets/mount-widget.js'), import('./widgets/consent-banner.js')]);
+  const { renderWidget, removeWidget, ConsentBanner } = await import('./ui.js');
   const { messages } = config;
   renderWidget('sitegen-consent', ConsentBanner, {
     text: messages.consentText,

@@ -2,8 +2,8 @@ import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 /**
- * Hydrates one island on its own root. Kept apart from start-islands.ts so react-dom is fetched only
- * by pages that have an island, as a chunk shared by all of them.
+ * Hydrates one island on its own root. Part of the UI chunk (client/ui.ts), apart from
+ * start-islands.ts, so react-dom is fetched only when an island hydrates.
  */
 export function hydrateIsland(el: HTMLElement, component: ComponentType<object>, props: object): void {
   hydrateRoot(el, createElement(component, props), {

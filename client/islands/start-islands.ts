@@ -65,7 +65,7 @@ async function hydrateOne(el: HTMLElement, options: StartIslandsOptions): Promis
   try {
     const [module, hydrate] = await Promise.all([
       load(),
-      options.hydrate ? Promise.resolve(options.hydrate) : import('./hydrate.js').then((m) => m.hydrateIsland),
+      options.hydrate ? Promise.resolve(options.hydrate) : import('../ui.js').then((m) => m.hydrateIsland),
     ]);
     (hydrate as (el: HTMLElement, c: unknown, p: object) => void)(el, module.default, props);
     el.dataset.hydrated = 'true';

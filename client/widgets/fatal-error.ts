@@ -1,11 +1,12 @@
 import type { RuntimeConfig } from '../../src/model/browser-contract.js';
+import ErrorScreen from '../islands/error-screen.js';
+import { renderWidget } from './mount-widget.js';
 
 /**
  * Shows the fatal error screen over the page (spec §2): used when the runtime cannot recover, e.g.
  * a chunk that still fails to load after the one reload the guard allows.
  */
-export async function showFatalError(config: RuntimeConfig): Promise<void> {
-  const [{ renderWidget }, { default: ErrorScreen }] = await Promise.all([import('./mount-widget.js'), import('../islands/error-screen.js')]);
+export function showFatalError(config: RuntimeConfig): void {
   const { messages } = config;
   document.documentElement.classList.add('has-fatal-error');
   renderWidget('sitegen-fatal', ErrorScreen, {

@@ -39,7 +39,7 @@ export function createLoading(render: (state: LoadingState | null) => void = ren
 }
 
 function renderBar(state: LoadingState | null): void {
-  void Promise.all([import('./mount-widget.js'), import('./loading-bar.js')]).then(([{ renderWidget, removeWidget }, { LoadingBar }]) => {
+  void import('../ui.js').then(({ renderWidget, removeWidget, LoadingBar }) => {
     if (state) renderWidget('sitegen-loading', LoadingBar, { state });
     else removeWidget('sitegen-loading');
   });

@@ -19,7 +19,7 @@ export async function showToast(message: string, kind: ToastKind = 'error', dura
 }
 
 async function render(): Promise<void> {
-  const [{ renderWidget }, { ToastStack }] = await Promise.all([import('./mount-widget.js'), import('./toast.js')]);
+  const { renderWidget, ToastStack } = await import('../ui.js');
   renderWidget('sitegen-toasts', ToastStack, { toasts, closeLabel, onClosed });
 }
 

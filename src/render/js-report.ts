@@ -8,7 +8,7 @@ import type { OutputFile } from '../model/output-file.js';
  * The per-page JavaScript report (dist/reports/js.json) and its budget check. For each page:
  * - initial: what a phone loads without any interaction: the entry, its static imports, and for each
  *   island that does not wait for an interaction (data-load other than "interaction") its chunk and
- *   the shared hydration chunk (React);
+ *   the UI chunk that hydrates it (React, client/ui.ts);
  * - total: everything the page can ever load: also every on-demand chunk the entry may import
  *   (toasts, analytics, chat, ...), but only the islands the page has. The budget applies to this.
  * - renderBlocking: classic scripts in <head> without async or defer (module scripts never block).
@@ -41,7 +41,7 @@ export interface PageScripts {
 }
 
 const ISLAND_ENTRY = /^client\/islands\/([a-z-]+)\.tsx$/;
-const HYDRATE_ENTRY = 'client/islands/hydrate.ts';
+const HYDRATE_ENTRY = 'client/ui.ts';
 
 export function jsReport(pages: readonly PageScripts[], chunks: readonly ClientChunk[], entry: string, budget: { budgetGzip: number; renderBlockingBudget: number }): { report: JsReport; diagnostics: Diagnostic[] } {
   const byPath = new Map(chunks.map((c) => [c.path, c]));
@@ -52,19 +52,23 @@ export function jsReport(pages: readonly PageScripts[], chunks: readonly ClientC
     if (island) islandChunk.set(island, chunk.path);
     if (chunk.entry === HYDRATE_ENTRY) hydrateChunk = chunk.path;
   }
-  const closure = (roots: string[], follow: (to: string, dynamic: boolean) => boolean) => {
+  const closure = (roots: string[], follow: (from: string, to: string, dynamic: boolean) => boolean) => {
     const seen = new Set<string>();
     const stack = [...roots];
     while (stack.length) {
       const path = stack.pop()!;
       if (seen.has(path)) continue;
       seen.add(path);
-      for (const edge of byPath.get(path)?.imports ?? []) if (follow(edge.path, edge.dynamic)) stack.push(edge.path);
+      for (const edge of byPath.get(path)?.imports ?? []) if (follow(path, edge.path, edge.dynamic)) stack.push(edge.path);
     }
     return seen;
   };
   const gzipOf = (paths: Set<string>) => [...paths].reduce((sum, p) => sum + (byPath.get(p)?.gzipBytes ?? 0), 0);
   const allIslandChunks = new Set(islandChunk.values());
+  // The island registry is part of what the entry loads at once: its imports of island chunks are the
+  // ones a page makes only for the islands it has. Another chunk importing an island's chunk (to show
+  // it as a widget) can load it on any page.
+  const registry = closure([entry], (_from, _to, dynamic) => !dynamic);
   // Pages with the same islands load the same JavaScript: compute each set once.
   const sizes = new Map<string, { initial: number; total: number }>();
   const chunksOf = (names: string[]) => new Set(names.map((i) => islandChunk.get(i)).filter((p): p is string => !!p));
@@ -74,9 +78,9 @@ export function jsReport(pages: readonly PageScripts[], chunks: readonly ClientC
     if (!size) {
       const present = chunksOf(islands);
       const eagerChunks = chunksOf(eager);
-      const initialRoots = [entry, ...eagerChunks, ...(eagerChunks.size && hydrateChunk ? [hydrateChunk] : [])];
-      const initial = closure(initialRoots, (_to, dynamic) => !dynamic);
-      const total = closure([entry], (to) => !allIslandChunks.has(to) || present.has(to));
+      const initialRoots = [entry, ...eagerChunks, ...(eager.length && hydrateChunk ? [hydrateChunk] : [])];
+      const initial = closure(initialRoots, (_from, _to, dynamic) => !dynamic);
+      const total = closure([entry], (from, to) => !allIslandChunks.has(to) || present.has(to) || !registry.has(from));
       size = { initial: gzipOf(initial), total: gzipOf(total) };
       sizes.set(key, size);
     }

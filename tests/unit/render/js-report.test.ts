@@ -36,7 +36,7 @@ const CHUNKS: ClientChunk[] = [
     { path: P.widget, dynamic: true },
   ], 'client/main.ts'),
   chunk(P.shared, GZIP.shared),
-  chunk(P.hydrate, GZIP.hydrate, [{ path: P.react, dynamic: false }], 'client/islands/hydrate.ts'),
+  chunk(P.hydrate, GZIP.hydrate, [{ path: P.react, dynamic: false }], 'client/ui.ts'),
   chunk(P.react, GZIP.react),
   chunk(P.backToTop, GZIP.backToTop, [{ path: P.react, dynamic: false }], 'client/islands/back-to-top.tsx'),
   chunk(P.tooltip, GZIP.tooltip, [{ path: P.react, dynamic: false }], 'client/islands/tooltip.tsx'),
@@ -137,6 +137,29 @@ describe('jsReport: per-page sizes', () => {
     const file = jsReportFile(report);
     expect(file.path).toBe('reports/js.json');
     expect(JSON.parse(file.contents as string)).toEqual(report);
+  });
+});
+
+describe('jsReport: islands in shared chunks', () => {
+  const screen = '/assets/chunks/error-screen-EEEE.js';
+  const fatal = '/assets/chunks/fatal-FFFF.js';
+  const more: ClientChunk[] = [
+    { ...CHUNKS[0]!, imports: [...CHUNKS[0]!.imports, { path: fatal, dynamic: true }, { path: screen, dynamic: true }] },
+    ...CHUNKS.slice(1),
+    chunk(fatal, 250, [{ path: screen, dynamic: true }], 'client/widgets/fatal-error.ts'),
+    chunk(screen, 600, [{ path: P.react, dynamic: false }], 'client/islands/error-screen.tsx'),
+  ];
+
+  it('counts an island chunk that another chunk imports (to show it as a widget) on every page', () => {
+    const { report } = jsReport(PAGES, more, P.main, BIG);
+    // The registry imports error-screen only for pages that have it, but the fatal error widget can show it anywhere.
+    expect(pageOf(report, '/blog/').totalGzip).toBe(totalOf([]) + 250 + 600);
+  });
+
+  it('counts the UI chunk (React) as initial for an eager island that has no chunk of its own', () => {
+    const inUi = html(`<div class="island" data-island="mobile-banner" data-load="mobile" data-props="{}"><a></a></div>`);
+    const { report } = jsReport([{ url: '/m/', template: 'home', html: inUi }], CHUNKS, P.main, BIG);
+    expect(report.pages[0]!.initialGzip).toBe(GZIP.main + GZIP.shared + GZIP.hydrate + GZIP.react);
   });
 });
 

@@ -1,0 +1,24 @@
+/**
+ * Everything that needs React, as one chunk: React DOM, the islands found on most pages, the
+ * widgets shown on demand (toasts, loading bar, consent banner, fatal error screen) and the two
+ * functions that put a component on the page (hydrate an island, render a widget). The browser
+ * fetches it at the first island that hydrates or the first widget shown; a page that is only read
+ * never does.
+ *
+ * One chunk rather than one per component: every page can show every widget (and the fatal error
+ * screen), so the report counts them on every page anyway, and ten small chunks cost ~2.9 kB gzip
+ * more than the same code in one (each compressed alone, each with its own imports and exports).
+ * Islands only some pages have (tooltip: pricing; QR: zh) stay chunks of their own
+ * (client/islands/registry.ts).
+ */
+export { hydrateIsland } from './islands/hydrate.js';
+export { renderWidget, removeWidget } from './widgets/mount-widget.js';
+export { default as BackToTop } from './islands/back-to-top.js';
+export { default as MobileBanner } from './islands/mobile-banner.js';
+export { default as ErrorScreen } from './islands/error-screen.js';
+export { ToastStack } from './widgets/toast.js';
+export { LoadingBar } from './widgets/loading-bar.js';
+export { ConsentBanner } from './widgets/consent-banner.js';
+export { showFatalError } from './widgets/fatal-error.js';
+export { default as QrConsult } from './islands/qr-consult.js';
+export { default as Tooltip } from './islands/tooltip.js';
