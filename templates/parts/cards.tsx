@@ -23,11 +23,14 @@ export function EntryCard({ entry, href, props, icon, first }: { entry: Entry; h
   );
 }
 
-/** Cards for the pages of a list, in list order. */
-export function CardGrid({ pages, props, iconOf }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined }) {
+/**
+ * Cards for the pages of a list, in list order. `belowFold`: the grid is further down a page (the home
+ * page's sections), where no card is in the first screen at any width, so even the first cover waits.
+ */
+export function CardGrid({ pages, props, iconOf, belowFold = false }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined; belowFold?: boolean }) {
   return (
     <div className="card-grid">
-      {pages.map((p, i) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} first={i === 0} /> : null)}
+      {pages.map((p, i) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} first={i === 0 && !belowFold} /> : null)}
     </div>
   );
 }
