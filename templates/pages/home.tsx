@@ -72,7 +72,7 @@ export function HomePage(props: PageProps) {
         <section className="section">
           <div className="container">
             <h2 className="section-title">{t('home.useCasesTitle')}</h2>
-            <CardGrid pages={useCases.list.items.flatMap((e) => pageOf(`use-cases/${useCaseKey(tables['use-cases'], e.id)}`) ?? [])} props={props} level={3} />
+            <CardGrid pages={useCases.list.items.flatMap((e) => pageOf(`use-cases/${useCaseKey(tables['use-cases'], e.id)}`) ?? [])} props={props} level={3} belowFold />
           </div>
         </section>
       ) : null}
@@ -80,7 +80,7 @@ export function HomePage(props: PageProps) {
         <section className="section section-alt">
           <div className="container">
             <h2 className="section-title">{t('home.latestTitle')}</h2>
-            <CardGrid pages={latest.flatMap((e) => pageOf(`blog/${e.id}`) ?? [])} props={props} level={3} />
+            <CardGrid pages={latest.flatMap((e) => pageOf(`blog/${e.id}`) ?? [])} props={props} level={3} belowFold />
           </div>
         </section>
       ) : null}

@@ -30,11 +30,15 @@ export function EntryCard({ entry, href, props, icon, first, level }: { entry: E
   );
 }
 
-/** Cards for the pages of a list, in list order, their titles at `level`. */
-export function CardGrid({ pages, props, iconOf, level }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined; level: CardLevel }) {
+/**
+ * Cards for the pages of a list, in list order, their titles at `level`. `belowFold`: the grid is
+ * further down a page (the home page's sections), where no card is in the first screen at any width,
+ * so even the first cover waits.
+ */
+export function CardGrid({ pages, props, iconOf, level, belowFold = false }: { pages: Page[]; props: PageProps; iconOf?: (p: Page) => IconName | undefined; level: CardLevel; belowFold?: boolean }) {
   return (
     <div className="card-grid">
-      {pages.map((p, i) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} first={i === 0} level={level} /> : null)}
+      {pages.map((p, i) => p.entry ? <EntryCard key={p.key} entry={p.entry} href={p.url} props={props} icon={iconOf?.(p)} first={i === 0 && !belowFold} level={level} /> : null)}
     </div>
   );
 }

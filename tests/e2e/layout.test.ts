@@ -11,7 +11,8 @@ import { NOT_FOUND_PATH, PAGE_TYPES, pageCases, type PageCase } from './support/
 
 /**
  * Issue 20: no page of any type scrolls sideways, and no floating widget covers a CTA or a pricing
- * card, in all 14 locales at 320, 375, 768, 992 and 1366 px. Two pages are reused for everything,
+ * card, in all 14 locales at 320, 375, 768, 992 and 1366 px; the 404 path never breaks inside a word
+ * on a phone; images below the first screen wait (loading="lazy"). Two pages are reused for everything,
  * a phone (touch, mobile viewport) for 320-768 and a desktop for 992-1366: each URL is loaded once
  * per device and measured at its widths by resizing the viewport. A screenshot of the first fold of
  * every case goes to test-results/screenshots/<locale>/<page>-<width>.png; the matrix of results to

@@ -14,35 +14,36 @@ export interface PageType {
   matches(template: string, segments: string[]): boolean;
 }
 
-const type = (name: string, everywhere: boolean, matches: PageType['matches']): PageType => ({ name, everywhere, matches });
-const first = (template: string, section: string, depth: number) => (t: string, s: string[]) => t === template && s[0] === section && s.length === depth;
+const pageType = (name: string, everywhere: boolean, matches: PageType['matches']): PageType => ({ name, everywhere, matches });
+/** A page of `template` at /<section> (depth 1) or /<section>/<slug> (depth 2). */
+const inSection = (template: string, section: string, depth: number) => (t: string, s: string[]) => t === template && s[0] === section && s.length === depth;
 
 export const PAGE_TYPES: readonly PageType[] = [
-  type('home', true, (t) => t === 'home'),
-  type('pricing', true, (t) => t === 'pricing'),
-  type('download', true, (t) => t === 'download'),
-  type('faq', true, (t) => t === 'faq'),
-  type('links', true, (t) => t === 'links'),
+  pageType('home', true, (t) => t === 'home'),
+  pageType('pricing', true, (t) => t === 'pricing'),
+  pageType('download', true, (t) => t === 'download'),
+  pageType('faq', true, (t) => t === 'faq'),
+  pageType('links', true, (t) => t === 'links'),
   // Features have no list page: the home page lists them; each is a page at the root (/synchronizer).
-  type('feature', true, (t, s) => t === 'detail' && s.length === 1),
-  type('alternative', true, first('detail', 'alternatives', 2)),
-  type('about', true, (t) => t === 'markdown-page'),
-  type('blog-list', false, first('article-list', 'blog', 1)),
-  type('blog-article', false, first('article', 'blog', 2)),
-  type('news-list', false, first('article-list', 'news', 1)),
-  type('news-article', false, first('article', 'news', 2)),
-  type('help-list', false, first('article-list', 'helps', 1)),
-  type('help-article', false, first('article', 'helps', 2)),
-  type('docs-index', false, (t) => t === 'docs-index'),
-  type('docs-page', false, (t) => t === 'docs-page'),
-  type('release-list', false, first('card-list', 'release', 1)),
-  type('release-note', false, first('detail', 'release', 2)),
-  type('partner-list', false, first('card-list', 'partner', 1)),
-  type('partner', false, first('detail', 'partner', 2)),
-  type('solution-list', false, first('card-list', 'solutions', 1)),
-  type('solution', false, first('detail', 'solutions', 2)),
-  type('use-case-list', false, first('card-list', 'use-cases', 1)),
-  type('use-case', false, first('detail', 'use-cases', 2)),
+  pageType('feature', true, (t, s) => t === 'detail' && s.length === 1),
+  pageType('alternative', true, inSection('detail', 'alternatives', 2)),
+  pageType('about', true, (t) => t === 'markdown-page'),
+  pageType('blog-list', false, inSection('article-list', 'blog', 1)),
+  pageType('blog-article', false, inSection('article', 'blog', 2)),
+  pageType('news-list', false, inSection('article-list', 'news', 1)),
+  pageType('news-article', false, inSection('article', 'news', 2)),
+  pageType('help-list', false, inSection('article-list', 'helps', 1)),
+  pageType('help-article', false, inSection('article', 'helps', 2)),
+  pageType('docs-index', false, (t) => t === 'docs-index'),
+  pageType('docs-page', false, (t) => t === 'docs-page'),
+  pageType('release-list', false, inSection('card-list', 'release', 1)),
+  pageType('release-note', false, inSection('detail', 'release', 2)),
+  pageType('partner-list', false, inSection('card-list', 'partner', 1)),
+  pageType('partner', false, inSection('detail', 'partner', 2)),
+  pageType('solution-list', false, inSection('card-list', 'solutions', 1)),
+  pageType('solution', false, inSection('detail', 'solutions', 2)),
+  pageType('use-case-list', false, inSection('card-list', 'use-cases', 1)),
+  pageType('use-case', false, inSection('detail', 'use-cases', 2)),
 ];
 
 /** The 404 answer: a path that is no page, with long words, as a visitor mistypes it. */
