@@ -28,7 +28,6 @@ export function withAssets(host: HostKey, middleware: Middleware, assets: Assets
       // A redirect after the middleware let the request through, or a miss: the 404 page. Anything
       // else (a file, 304 Not Modified, 405) is the asset server's answer.
       if (!isRedirect(response.status) && response.status !== 404) return response;
-      await response.body?.cancel();
     }
     // The 404 page by its clean URL (/vn/404): Pages answers /vn/404.html with a redirect.
     const page = await assets(new Request(new URL(`${localeOfPath(host, url.pathname).prefix}/404`, url)));

@@ -94,6 +94,14 @@ export function describeHostTarget(spec: HostTargetSpec): void {
       });
     });
 
+    it('answers a revalidation of a page (If-None-Match with its ETag) with 304 or the page, never the 404 page', async () => {
+      const first = await target.request({ host: 'main', path: '/pricing' });
+      expect(first.status).toBe(200);
+      const etag = header(first, 'etag');
+      const again = await target.request({ host: 'main', path: '/pricing', headers: etag === undefined ? {} : { 'if-none-match': etag } });
+      expect([200, 304]).toContain(again.status);
+    });
+
     it('has the row the README shows in its hosting table', () => {
       const row: HostRow = { target: spec.name, cells: cellsOf(exact), largestHops, hostileRequests: HOSTILE_REQUESTS.length, openRedirects };
       mkdirSync(RESULTS_DIR, { recursive: true });
