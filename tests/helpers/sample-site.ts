@@ -19,3 +19,10 @@ export function sampleSite(): Promise<BuildResult> {
 export function checkInputOf(result: BuildResult): CheckInput {
   return { files: result.output, edge: JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!)) as EdgeConfig };
 }
+
+/** What `sitegen check` reads of the sample site, which must have built. */
+export async function sampleSiteCheckInput(): Promise<CheckInput> {
+  const result = await sampleSite();
+  if (!result.ok) throw new Error(`the sample site did not build:\n${result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('\n')}`);
+  return checkInputOf(result);
+}

@@ -5,7 +5,7 @@ import { decodeEntities, scanTags } from '../../../src/check/html/scan-tags.js';
 import { displayWidth } from '../../../src/check/html/display-width.js';
 import type { EdgeConfig } from '../../../src/model/edge-config.js';
 import { LOCALES } from '../../../src/model/locale-table.js';
-import { checkInputOf, sampleSite } from '../../helpers/sample-site.js';
+import { sampleSiteCheckInput } from '../../helpers/sample-site.js';
 
 /** What sitePages reads of the edge document: the hosts' origins and the locales (for 404 pages). */
 const edge = {
@@ -221,9 +221,7 @@ describe('checkHtml on the sample site', () => {
   let input: CheckInput;
 
   beforeAll(async () => {
-    const result = await sampleSite();
-    expect(result.ok).toBe(true);
-    input = checkInputOf(result);
+    input = await sampleSiteCheckInput();
   }, 180_000);
 
   it('finds nothing in any page: no error, and no warning either', async () => {

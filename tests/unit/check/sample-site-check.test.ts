@@ -5,14 +5,12 @@ import { checkSite } from '../../../src/check/check-site.js';
 import type { CheckInput } from '../../../src/check/finding.js';
 import { SOURCE_MAP_PATH, sourceMapSchema, type SourceMap } from '../../../src/model/page-sources.js';
 import { ROOT } from '../../helpers/fixture.js';
-import { checkInputOf, sampleSite } from '../../helpers/sample-site.js';
+import { sampleSiteCheckInput } from '../../helpers/sample-site.js';
 
 let input: CheckInput;
 
 beforeAll(async () => {
-  const result = await sampleSite();
-  expect(result.ok).toBe(true);
-  input = checkInputOf(result);
+  input = await sampleSiteCheckInput();
 }, 180_000);
 
 describe('sitegen check on the sample site', () => {
