@@ -21,7 +21,7 @@ describe('use-case and solution pages', () => {
   it('show the four parts under h2s, the body and the feature cards under h3s', () => {
     const page = doc('www.polybrowser.example/use-cases/traffic.html');
     expect(outline(page)).toEqual([
-      'h1 Use case: working with traffic sources',
+      'h1 Working with traffic sources',
       'h2 The problem',
       'h2 How PolyBrowser helps',
       'h3 A typical workflow',
