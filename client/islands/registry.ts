@@ -2,9 +2,8 @@ import type { ComponentType } from 'react';
 import type { IslandName } from './island-names.js';
 
 /**
- * How each island's component is fetched. The islands most pages have come with React in the UI
- * chunk (client/ui.ts); those only some pages have are chunks of their own, so the other pages
- * never count or fetch them.
+ * How each island's component is fetched: all of them come with the runtime in the UI chunk
+ * (client/ui.ts, which says why one chunk).
  */
 // Islands take different props; the registry only pairs a name with whatever component renders it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 
 /**
  * Widgets that are not on the page at load (toasts, the loading bar, the consent banner, the fatal
- * error screen) are React components rendered on demand into a container of their own at the end of
+ * error screen) are React components (run on preact/compat in the browser) rendered on demand into a container of their own at the end of
  * body. This module is part of the UI chunk (client/ui.ts), imported dynamically, so pages that
  * never show a widget or hydrate an island never load it.
  */

@@ -24,6 +24,20 @@ export interface ClientChunk {
 }
 
 /**
+ * Islands and widgets are written against React's API and rendered on the server by React itself; in the
+ * browser they run on Preact's React-compatible layer. React DOM alone is 67 kB gzip, more than the
+ * 85 kB page budget leaves for everything else the runtime does; preact/compat is 12.7 kB with every
+ * island and widget (docs/client.md#javascript-budget). Everything the islands use (hooks, createRoot,
+ * hydrateRoot, camelCase SVG attributes) behaves alike in both; tests/e2e runs them in Chromium.
+ */
+const BROWSER_REACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+};
+
+/**
  * Bundle the browser runtime (client/main.ts, code-split ES modules) and the stylesheet
  * (templates/styles/site.css) with content-hashed names, so assets can be cached forever.
  * Output stays in memory; the emit stage writes it.
@@ -54,6 +68,7 @@ export async function bundleClient(projectRoot: string, options: { minify?: bool
     logLevel: 'silent',
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
+    alias: BROWSER_REACT,
   });
   const files = result.outputFiles.map((f) => ({ path: `/assets/${relative(outdir, f.path).split('\\').join('/')}`, contents: f.contents }));
   const entryOf = (name: string, ext: string) => {
