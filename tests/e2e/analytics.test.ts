@@ -186,7 +186,8 @@ describe('fingerprint and consent (spec §5, §7)', () => {
       expect(await observed()).toEqual(NOTHING);
       expect(await page.evaluate(() => localStorage.getItem('sitegen_events'))).toBeNull();
       await banner.getByRole('button', { name: answer }).click();
-      expect((await context.cookies()).find((c) => c.name === 'sitegen_consent')?.value).toBe(answer === 'Accept' ? 'granted' : 'denied');
+      // The answer is written by the click's handler; a loaded machine may hand the cookie jar over before it ran.
+      await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'sitegen_consent')?.value).toBe(answer === 'Accept' ? 'granted' : 'denied');
       if (answer === 'Accept') {
         await trackingStarted(observed);
         await page.clock.runFor(FINGERPRINT_DUE_MS);
