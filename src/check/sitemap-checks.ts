@@ -1,3 +1,4 @@
+import { decodeOrKeep } from '../format/percent-decode.js';
 import type { CheckInput, Finding } from './finding.js';
 import { positionAt } from './finding.js';
 import { sitePages } from './site-pages.js';
@@ -109,7 +110,7 @@ function checkIndexes(host: HostFolder, indexes: readonly SitemapFile[], own: re
       if (!isAbsoluteHttpUrl(entry.loc)) {
         problem(`is not an absolute URL: write ${host.origin}/${entry.loc.replace(/^\/+/, '')}`);
         // It does name the file: one finding is enough.
-        if (entry.loc.startsWith('/')) seen.add(`${host.folder}${safeDecode(entry.loc.replace(/[?#].*$/, ''))}`);
+        if (entry.loc.startsWith('/')) seen.add(`${host.folder}${decodeOrKeep(entry.loc.replace(/[?#].*$/, ''))}`);
         continue;
       }
       let parsed: URL;
@@ -123,7 +124,7 @@ function checkIndexes(host: HostFolder, indexes: readonly SitemapFile[], own: re
         problem(`is not on ${host.origin}: an index lists its own host's sitemaps`);
         continue;
       }
-      const file = `${host.folder}${safeDecode(parsed.pathname)}`;
+      const file = `${host.folder}${decodeOrKeep(parsed.pathname)}`;
       const target = byFile.get(file);
       if (seen.has(file)) problem('is listed twice');
       else if (!target) problem(input.files.has(file) ? 'is not a sitemap' : `names no file of the output (${file})`);
@@ -186,7 +187,7 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
       return problem(`Sitemap: ${value} is not a valid URL`);
     }
     if (parsed.origin !== host.origin) return problem(`Sitemap: ${value} is not on ${host.origin}: name this host's sitemap index (${expected})`);
-    const target = byFile.get(`${host.folder}${safeDecode(parsed.pathname)}`);
+    const target = byFile.get(`${host.folder}${decodeOrKeep(parsed.pathname)}`);
     if (!target) return problem(`Sitemap: ${value} names no sitemap of the output: name ${expected}`);
     if (target.kind === 'index') namesIndex = true;
   });
@@ -229,10 +230,3 @@ export function robotsPattern(value: string): RegExp {
   return new RegExp(`^${body}${anchored ? '$' : ''}`);
 }
 
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}

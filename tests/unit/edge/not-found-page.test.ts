@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath, fillNotFoundPage } from '../../../src/edge/not-found-page.js';
+import { fillNotFoundPage } from '../../../src/edge/not-found-page.js';
+import { displayPath } from '../../../src/format/display-path.js';
 import { encodeServedPaths, notFoundAnswerer } from '../../../src/edge/site-files.js';
 import { buildEdgeFixture, documentOf } from '../../fixtures/edge-fixture.js';
 
