@@ -1,4 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS } from '../../../src/errors/catalogue.js';
@@ -43,7 +44,27 @@ async function events() {
 
 const page = async (path: string) => (await fetch(`${dev.url}${path}`)).text();
 
+/** The status of a request for the event stream under the Host header given (a page elsewhere sends its own). */
+function eventsStatus(host: string): Promise<number> {
+  const { port } = new URL(dev.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/__sitegen/events', headers: { host } }, (res) => {
+      resolve(res.statusCode!);
+      res.destroy();
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('sitegen dev', () => {
+  it('streams its build errors (paths, code frames) only to pages on a local name, never to a DNS-rebinding page', async () => {
+    const { port } = new URL(dev.url);
+    expect(await eventsStatus(`evil.example:${port}`)).toBe(403);
+    expect(await eventsStatus(`localhost:${port}`)).toBe(200);
+    expect(await eventsStatus(`zh.localhost:${port}`)).toBe(200);
+  });
+
   it('serves the site from memory through the edge middleware, with the live-reload script', async () => {
     const html = await page('/blog/hello');
     expect(html).toContain('The first version.');
