@@ -25,10 +25,10 @@ describe('the per-page JavaScript budget', () => {
   });
 
   it('fails the build, naming pages and islands, when a page can load more than client.budgetGzip', async () => {
-    const result = await buildFixture(site(20_000));
+    const result = await buildFixture(site(10_000));
     const errors = errorsOf(result).filter((d) => d.code === 'JS_BUDGET_EXCEEDED');
     expect(result.ok).toBe(false);
     expect(errors.length).toBeGreaterThan(0);
-    expect(errors[0]!.message).toMatch(/page\(s\) such as https:\/\/.+ can load .+ of JavaScript \(gzip\) with islands .*back-to-top.*; the budget is 19\.5 kB/);
+    expect(errors[0]!.message).toMatch(/page\(s\) such as https:\/\/.+ can load .+ of JavaScript \(gzip\) with islands .*back-to-top.*; the budget is 9\.8 kB/);
   });
 });
