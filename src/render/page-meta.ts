@@ -1,7 +1,8 @@
 import type { SiteConfig } from '../model/site-config.js';
 import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
-import { structuredData, type StructuredDataInput } from './structured-data.js';
+import { structuredData } from './structured-data.js';
+import type { StructuredDataInput } from './structured-data-input.js';
 import type { PageMeta } from '../model/page-props.js';
 import type { Translate } from '../model/page-props.js';
 

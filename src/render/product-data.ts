@@ -3,7 +3,7 @@ import { isFreePlan, type Tables } from '../model/data-tables.js';
 import { getLocale, type CurrencyCode } from '../model/locale-table.js';
 import type { Translate } from '../model/page-props.js';
 import { absoluteUrl, localeUrl } from '../route/urls.js';
-import type { LdNode, StructuredDataInput } from './structured-data.js';
+import type { LdNode, StructuredDataInput } from './structured-data-input.js';
 
 /**
  * The brand's mark, served from every host root (content/public). Google asks for a logo of at
