@@ -36,7 +36,7 @@ function mainNodes(input: StructuredDataInput): LdNode[] {
 }
 
 function article(input: StructuredDataInput): LdNode<Article | NewsArticle> {
-  const { page, t, description, image } = input;
+  const { page, description, image } = input;
   const meta = page.entry!.meta;
   return {
     '@context': 'https://schema.org',
