@@ -28,6 +28,19 @@ const MAX_BODY_BYTES_DEFAULT = 1024 * 1024;
 /** 90 KB gzip per page, React included (issue 6). */
 const CLIENT_BUDGET_DEFAULT = 90 * 1024;
 
+/**
+ * The app types Google's software app rich result accepts as applicationCategory
+ * (https://developers.google.com/search/docs/appearance/structured-data/software-app).
+ */
+export const APPLICATION_CATEGORIES = [
+  'GameApplication', 'SocialNetworkingApplication', 'TravelApplication', 'ShoppingApplication', 'SportsApplication',
+  'LifestyleApplication', 'BusinessApplication', 'DesignApplication', 'DeveloperApplication', 'DriverApplication',
+  'EducationalApplication', 'HealthApplication', 'FinanceApplication', 'SecurityApplication', 'BrowserApplication',
+  'CommunicationApplication', 'DesktopEnhancementApplication', 'EntertainmentApplication', 'MultimediaApplication',
+  'HomeApplication', 'UtilitiesApplication', 'ReferenceApplication',
+] as const;
+const APPLICATION_CATEGORY_DEFAULT = 'BrowserApplication';
+
 export const siteConfigSchema = z.object({
   name: z.string().min(1),
   hosts: perHost(origin),
@@ -68,6 +81,11 @@ export const siteConfigSchema = z.object({
     avifEffort: z.number().int().min(0).max(9).default(2),
   }).strict().default({ quality: 100, formats: [...IMAGE_FORMATS], avifEffort: 2 }),
   pageSize: z.number().int().min(1).max(100).default(9),
+  /** JSON-LD facts no content file holds (docs/structured-data.md). */
+  structuredData: z.object({
+    /** The product's app type, the SoftwareApplication's applicationCategory. */
+    applicationCategory: z.enum(APPLICATION_CATEGORIES).default(APPLICATION_CATEGORY_DEFAULT),
+  }).strict().default({ applicationCategory: APPLICATION_CATEGORY_DEFAULT }),
   /** Markdown bodies (docs/configuration.md). */
   markdown: z.object({
     /** A body larger than this (UTF-8 bytes, front matter not counted) is a BODY_TOO_LARGE warning. */

@@ -1,8 +1,8 @@
 import type { SiteConfig } from '../model/site-config.js';
-import { getLocale } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
-import { serializeScriptJson } from './json-ld.js';
+import { structuredData } from './structured-data.js';
+import type { StructuredDataInput } from './structured-data-input.js';
 import type { PageMeta } from '../model/page-props.js';
 import type { Translate } from '../model/page-props.js';
 
@@ -25,9 +25,8 @@ export interface MetaText {
  * Title and description: the SEO fields of the front matter first, then the page's own title and
  * description, then the section's name and the site description.
  */
-export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: SiteIndex): PageMeta {
+export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: SiteIndex, data: Pick<StructuredDataInput, 'tables' | 'faq'>): PageMeta {
   const entry = page.entry;
-  const siteName = t('site.name');
   const { text: title } = pageTitle(page, t);
   const { text: description } = pageDescription(page, t);
   const meta: PageMeta = {
@@ -45,31 +44,7 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
     if (n > 1) meta.prev = urlOf(n - 1);
     if (n < pageCount) meta.next = urlOf(n + 1);
   }
-  if (page.template === 'article' && entry) {
-    meta.jsonLd.push(serializeScriptJson({
-      '@context': 'https://schema.org',
-      '@type': page.section === 'news' ? 'NewsArticle' : 'Article',
-      headline: entry.meta.title,
-      description,
-      datePublished: entry.meta.date,
-      dateModified: entry.meta.updated ?? entry.meta.date,
-      ...(entry.meta.author ? { author: { '@type': 'Organization', name: entry.meta.author } } : {}),
-      ...(meta.image ? { image: meta.image } : {}),
-      inLanguage: getLocale(page.locale).hreflang,
-      mainEntityOfPage: page.url,
-      publisher: { '@type': 'Organization', name: siteName },
-    }));
-  }
-  if (page.breadcrumbs.length > 1) {
-    meta.jsonLd.push(serializeScriptJson({
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: page.breadcrumbs.map((crumb, i) => ({
-        '@type': 'ListItem', position: i + 1, item: crumb.url,
-        name: 'text' in crumb.label ? crumb.label.text : t(crumb.label.key, { n: page.list?.page ?? 1 }),
-      })),
-    }));
-  }
+  meta.jsonLd = structuredData({ page, t, config, index, tables: data.tables, faq: data.faq, description, image: meta.image });
   return meta;
 }
 

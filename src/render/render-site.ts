@@ -82,14 +82,15 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   const index = watched.index;
   const locale = getLocale(page.locale);
   const t = makeTranslator(site.messages, page.locale, context.unknownKeys);
+  const faq = site.faq.get(page.locale) ?? [];
   const resolve = (route: string) => index.resolveRoute(route, page.locale);
   const home = index.byKey('home', page.locale)?.url ?? '/';
   // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
   const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
   const props: PageProps = {
     page, locale, locales: LOCALES, t, config: site.config, tables: watched.tables,
-    faq: site.faq.get(page.locale) ?? [],
-    meta: pageMeta(page, t, site.config, index),
+    faq,
+    meta: pageMeta(page, t, site.config, index, { tables: watched.tables, faq }),
     assets,
     appLinks: { register: appLinkUrl(site.config.app.registerUrl, page.locale), login: appLinkUrl(site.config.app.loginUrl, page.locale) },
     runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl, cookiePolicyUrl: resolve('/cookie-policy') }),

@@ -37,4 +37,15 @@ describe('the load stage', () => {
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', file: 'content/site.yaml', position: expect.objectContaining({ line }) })]);
     expect(diagnostics[0]?.message).toContain('pageSize');
   });
+
+  it('names the values structuredData.applicationCategory takes when it is not one of them', async () => {
+    const broken = siteYaml.replace(/^( {2}applicationCategory: )\w+$/m, '$1BrowserApp');
+    const { site, diagnostics } = await loadSite(memorySourceFs({ 'content/site.yaml': broken }), 'content/site.yaml');
+    expect(site).toBeUndefined();
+    const line = broken.split('\n').findIndex((l) => l.includes('applicationCategory: BrowserApp')) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', file: 'content/site.yaml', position: expect.objectContaining({ line, column: 24 }) })]);
+    expect(diagnostics[0]?.message).toContain('structuredData.applicationCategory');
+    expect(diagnostics[0]?.message).toContain('BrowserApplication');
+  });
 });
