@@ -14,6 +14,7 @@ import type { ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
 import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
+import { renderFeeds } from '../render/feeds.js';
 import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
@@ -73,10 +74,12 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
+  const feeds = renderFeeds(routed.pages, site);
   const siteFiles = [
     ...rendered.files,
     ...(await renderSitemaps(routed.pages, config)),
-    ...HOST_KEYS.map((host) => robotsTxt(config, host)),
+    ...HOST_KEYS.map((host) => robotsTxt(config, host, feeds.feeds.filter((f) => f.host === host).map((f) => f.urls.atom))),
+    ...feeds.files,
     ...buildManifests(site, bundles.buildId),
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
     ...drawnFiles(site),
