@@ -35,6 +35,11 @@ export interface BuildOptions {
   session?: BuildSession;
   /** Milliseconds from an arbitrary origin, for stage timings. */
   clock?: () => number;
+  /**
+   * The date and time, read once per build, only to warn about dates in site.yaml that are near
+   * (security.expires); no output depends on it. Default: the system clock.
+   */
+  now?: () => Date;
   /** Called as each stage ends, for progress output. */
   onStage?: (stage: Stage, ms: number) => void;
   /**

@@ -61,6 +61,8 @@ const BUILD_DIAGNOSTICS = {
   HOSTING_LIMIT: { title: 'Hosting target limit exceeded', hint: 'The target named above would silently drop rules beyond its limit. Use the vercel target (edge middleware) or nginx, or remove the target from edge.targets in site.yaml (docs/hosting.md).' },
   JS_BUDGET_EXCEEDED: { title: 'Page JavaScript over budget', hint: 'Remove islands the page does not need or move code out of client/main.ts into a chunk loaded on demand; raise client.budgetGzip in site.yaml only if the page really needs it. dist/reports/js.json lists every chunk a page loads.' },
   RENDER_BLOCKING_SCRIPT: { title: 'Render-blocking script', hint: 'Load scripts with type="module", defer or async; a classic script in <head> stops the page from rendering until it has run.' },
+  ICON_SOURCE_INVALID: { title: 'Site icon missing or unreadable', hint: 'icons.source in site.yaml names the SVG under the public folder of the content folder that favicon.ico, the PNG icons and the web app manifest\'s icons are drawn from: add that file, fix it (it must be an SVG that draws), or point icons.source at the right one (docs/configuration.md).' },
+  SECURITY_TXT_EXPIRES: { title: 'security.txt expires soon', hint: 'Set security.expires in site.yaml to a later date (RFC 9116 recommends less than a year ahead) and deploy: a security.txt past its Expires date is to be treated as stale by those who read it (docs/configuration.md).' },
   HOSTING_UNSUPPORTED: { title: 'Behaviour a hosting target cannot express', hint: 'Accept these gaps, or serve from vercel, cloudflare or netlify, which run the middleware (docs/hosting.md#nginx-configuration-not-njs).' },
 } as const satisfies Record<string, CatalogueEntry>;
 

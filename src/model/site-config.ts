@@ -56,7 +56,7 @@ const httpsUrl = z.string().refine((value) => {
 const EXPIRY_ERROR = 'must be a date such as 2027-06-30 or a UTC time such as 2027-06-30T12:00:00Z';
 const expiryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)?$/, EXPIRY_ERROR)
   .refine((value) => {
-    const time = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+    const time = expiryOf(value);
     return !Number.isNaN(time.getTime()) && time.toISOString().startsWith(value.slice(0, 10));
   }, EXPIRY_ERROR);
 
@@ -142,3 +142,8 @@ export const siteConfigSchema = z.object({
 }).strict();
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** security.expires as the instant security.txt states: a date is the start of that day, UTC. */
+export function expiryOf(expires: string): Date {
+  return new Date(expires.length === 10 ? `${expires}T00:00:00Z` : expires);
+}

@@ -8,7 +8,7 @@ import type { ValidSite } from '../model/site.js';
 import { absoluteUrl, hostDir } from '../route/urls.js';
 import { absoluteHtml } from './absolute-html.js';
 import { FEED_WRITERS, type FeedDocument, type FeedEntry } from './feed-formats.js';
-import { pageDescription, pageTitle } from './page-meta.js';
+import { pageDescription } from './page-meta.js';
 import { makeTranslator } from './translator.js';
 
 /**
@@ -48,6 +48,11 @@ export interface RenderedFeeds {
   feeds: { host: HostKey; urls: Record<FeedFormat, string> }[];
 }
 
+/** A feed's name in the language of its locale ("PolyBrowser Blog", "Блог PolyBrowser"), as readers list it. */
+export function feedTitle(section: FeedSection, t: Translate): string {
+  return t('feeds.title', { site: t('site.name'), section: t(`page.${section}`) });
+}
+
 /** Newest first by the date the article was published; the route's order (by id) among equals. */
 function newestFirst(articles: Page[]): Page[] {
   return articles.map((page, order) => ({ page, order }))
@@ -80,7 +85,7 @@ function feedDocument(list: Page, locale: Locale, section: FeedSection, entries:
   const url = (path: string) => absoluteUrl(site.config, locale.host, path);
   const urls = Object.fromEntries(FEED_FORMATS.map((f) => [f.format, url(feedPath(locale, section, f))])) as Record<FeedFormat, string>;
   return {
-    title: pageTitle(list, t).text,
+    title: feedTitle(section, t),
     description: pageDescription(list, t).text,
     language: getLocale(locale.code).hreflang,
     homeUrl: list.url,
