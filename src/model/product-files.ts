@@ -1,5 +1,5 @@
 /**
- * The small files a product site has at fixed addresses on every host (docs/configuration.md#icons-and-the-web-app-manifest):
+ * The small files a product site has at fixed addresses on every host (docs/feeds.md#icons):
  * the icons browsers and phones ask for, the web app manifest and security.txt. Their names are
  * decided here: render writes them, the page head links them, the hosts serve them.
  */

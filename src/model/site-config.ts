@@ -115,7 +115,7 @@ export const siteConfigSchema = z.object({
   }).strict().default({ items: FEED_ITEMS_DEFAULT }),
   /**
    * The site's icon: an SVG under public/ drawn at build time into favicon.ico, the PNG icons and the
-   * web app manifest's icons (docs/configuration.md#icons-and-the-web-app-manifest).
+   * web app manifest's icons (docs/feeds.md#icons).
    */
   icons: z.object({
     source: z.string().regex(/^\/[^\s?#]*\.svg$/, 'must be the path of an SVG file under public/, such as /favicon.svg'),
