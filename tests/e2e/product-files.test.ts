@@ -60,7 +60,7 @@ describe('feeds, as Chromium finds and reads them', () => {
 });
 
 describe('security.txt', () => {
-  it.each(HOSTS)('%s: is served as UTF-8 text, with its Canonical on that host', async (host, path) => {
+  it.each(HOSTS)('%s: is served as UTF-8 text, with its Canonical on that host, not redirected', async (host, path) => {
     const { context, page } = await newPage(browser(), DESKTOP);
     await page.goto(siteUrl(path, host));
     // Fetched by the page (the *.localhost hosts resolve in Chromium, not in Node).
@@ -71,8 +71,8 @@ describe('security.txt', () => {
     expect([status, type, redirected]).toEqual([200, 'text/plain; charset=utf-8', false]);
     expect(text).toMatch(/^Contact: mailto:\S+$/m);
     expect(text).toMatch(/^Expires: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/m);
-    const canonical = /^Canonical: (\S+)$/m.exec(text)?.[1];
-    expect(new URL(canonical!).hostname).toBe({ main: 'www.polybrowser.example', zh: 'www.polybrowser-cn.example', ru: 'www.polybrowser-ru.example' }[host]);
+    // sitegen serve, reached by a local name, gives the hosts' addresses as that name (preview-origins.ts).
+    expect(/^Canonical: (\S+)$/m.exec(text)?.[1]).toBe(siteUrl('/.well-known/security.txt', host));
     await context.close();
   });
 });
