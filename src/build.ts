@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { incrementalOptions, type BuildOptions } from './build-options.js';
+import { buildDate, incrementalOptions, type BuildOptions } from './build-options.js';
 import { bundleSite } from './bundle/bundle-site.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { writeOutput } from './emit/emit-site.js';
@@ -43,7 +43,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? DEFAULT_CONFIG)).site);
       const { config, sources } = loaded;
       // Warnings of the clock, not of the inputs: every build gives them, none is stamped with the output.
-      const dated = run.note({ diagnostics: securityExpiryWarnings(config, (options.now ?? (() => new Date()))(), loaded.configPath, loaded.configText) }).diagnostics;
+      const dated = run.note({ diagnostics: securityExpiryWarnings(config, (options.now ?? buildDate)(), loaded.configPath, loaded.configText) }).diagnostics;
       const undated = () => run.sorted().filter((d) => !dated.includes(d));
       const withDated = (result: BuildResult): BuildResult => ({ ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...dated]) });
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);

@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../src/build.js';
+import { buildDate } from '../../../src/build-options.js';
 import { memorySourceFs, nodeSourceFs } from '../../../src/fs/source-fs.js';
 import { baseFiles, blogPost, buildFixture, MAIN, projectOnDisk, ROOT } from '../../helpers/fixture.js';
 
@@ -77,6 +78,13 @@ describe('security', () => {
   it('writes none without the key', async () => {
     const result = await buildFixture({ ...baseFiles(), 'content/site.yaml': withSecurity('') });
     expect([...result.output.keys()].filter((path) => path.includes('security.txt'))).toEqual([]);
+  });
+});
+
+describe('the date a build warns by', () => {
+  it('is SOURCE_DATE_EPOCH when set (as reproducible builds set it), else the system clock', () => {
+    expect(buildDate({ SOURCE_DATE_EPOCH: '1827000000' }).toISOString()).toBe('2027-11-23T20:00:00.000Z');
+    for (const env of [{}, { SOURCE_DATE_EPOCH: 'soon' }]) expect(Number.isNaN(buildDate(env).getTime())).toBe(false);
   });
 });
 
