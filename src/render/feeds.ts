@@ -1,5 +1,5 @@
 import { FEED_FORMATS, FEED_SECTIONS, feedPath, type FeedFormat, type FeedSection } from '../model/feeds.js';
-import { getLocale, LOCALES, type HostKey, type Locale } from '../model/locale-table.js';
+import { getLocale, LOCALES, type HostKey, type Locale, type LocaleCode } from '../model/locale-table.js';
 import type { OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
 import type { Translate } from '../model/page-props.js';
@@ -21,14 +21,16 @@ export const FEED_MAX_BYTES = 1024 * 1024;
  * RSS 2.0, Atom and JSON Feed of each section of FEED_SECTIONS in each locale that has its list
  * page (so never blog or news on the ru host, whose blog is the separate Russian blog): the newest
  * `feeds.items` articles, newest first, each with its full text (docs/feeds.md). Pure: a function
- * of the routed pages and the site; nothing in a feed comes from the build's clock.
+ * of the routed pages and the site; nothing in a feed comes from the build's clock. `only` picks
+ * the feeds to write (a dev session's body edit writes those of the sections it changed).
  */
-export function renderFeeds(pages: readonly Page[], site: ValidSite): RenderedFeeds {
+export function renderFeeds(pages: readonly Page[], site: ValidSite, only?: (locale: LocaleCode, section: FeedSection) => boolean): RenderedFeeds {
   const files: OutputFile[] = [];
   const feeds: RenderedFeeds['feeds'] = [];
   for (const locale of LOCALES) {
     const t = makeTranslator(site.messages, locale.code, new Set());
     for (const section of FEED_SECTIONS) {
+      if (only && !only(locale.code, section)) continue;
       const list = pages.find((p) => p.locale === locale.code && p.key === section);
       if (!list) continue;
       const articles = newestFirst(pages.filter((p) => p.locale === locale.code && p.section === section && p.entry));
@@ -36,11 +38,14 @@ export function renderFeeds(pages: readonly Page[], site: ValidSite): RenderedFe
       const feed = feedDocument(list, locale, section, entries, t, site);
       feeds.push({ host: locale.host, urls: feed.urls });
       const written = fittedFeed(feed);
-      for (const format of FEED_FORMATS) files.push({ path: `${hostDir(site.config, locale.host)}${feedPath(locale, section, format)}`, contents: written[format.format] });
+      // Bytes, encoded once: the hosting targets' copies of a feed share them (as a page's do), so a dev session's body edit replaces them all.
+      for (const format of FEED_FORMATS) files.push({ path: `${hostDir(site.config, locale.host)}${feedPath(locale, section, format)}`, contents: encoder.encode(written[format.format]) });
     }
   }
   return { files, feeds };
 }
+
+const encoder = new TextEncoder();
 
 export interface RenderedFeeds {
   files: OutputFile[];
