@@ -1,5 +1,5 @@
 import { FEED_FORMATS, FEED_SECTIONS, feedPath, type FeedFormat, type FeedSection } from '../model/feeds.js';
-import { getLocale, LOCALES, type HostKey, type Locale, type LocaleCode } from '../model/locale-table.js';
+import { LOCALES, type HostKey, type Locale, type LocaleCode } from '../model/locale-table.js';
 import type { OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
 import type { Translate } from '../model/page-props.js';
@@ -92,14 +92,19 @@ function feedDocument(list: Page, locale: Locale, section: FeedSection, entries:
   return {
     title: feedTitle(section, t),
     description: pageDescription(list, t).text,
-    language: getLocale(locale.code).hreflang,
+    language: locale.hreflang,
     homeUrl: list.url,
     urls,
-    updated: entries.map((e) => e.updated).sort().at(-1) ?? list.lastmod ?? '',
+    updated: newestOf(entries) ?? list.lastmod ?? '',
     author: t('site.name'),
     icon: { small: url(PNG_ICONS.png32.path), large: url(PNG_ICONS.icon512.path) },
     entries,
   };
+}
+
+/** The newest date of the entries: the feed's own `updated` (and RSS lastBuildDate). */
+function newestOf(entries: readonly FeedEntry[]): string | undefined {
+  return entries.map((e) => e.updated).sort().at(-1);
 }
 
 /**
@@ -108,7 +113,8 @@ function feedDocument(list: Page, locale: Locale, section: FeedSection, entries:
  */
 function fittedFeed(feed: FeedDocument): Record<FeedFormat, string> {
   for (let count = feed.entries.length; ; count--) {
-    const fitted = { ...feed, entries: feed.entries.slice(0, count) };
+    const entries = feed.entries.slice(0, count);
+    const fitted = { ...feed, entries, updated: newestOf(entries) ?? feed.updated };
     const written = Object.fromEntries(FEED_FORMATS.map((f) => [f.format, FEED_WRITERS[f.format](fitted)])) as Record<FeedFormat, string>;
     if (count <= 1 || Object.values(written).every((text) => Buffer.byteLength(text) <= FEED_MAX_BYTES)) return written;
   }
