@@ -6,6 +6,9 @@ const benchSmoke = process.env.SITEGEN_BENCH_SMOKE === '1';
 export default defineConfig({
   test: {
     environment: 'node',
+    // "Today" for every build the tests run, in this process or a child (src/build-options.ts
+    // buildDate): security.txt's expiry warning never appears or disappears with the day the suite runs.
+    env: { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 27) / 1000) },
     // Ceilings that only stop a hung test: no test asserts a duration, and a whole-site build on a
     // machine whose cores are both busy elsewhere takes several times as long as on a quiet one.
     testTimeout: 180_000,

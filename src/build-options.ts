@@ -35,6 +35,11 @@ export interface BuildOptions {
   session?: BuildSession;
   /** Milliseconds from an arbitrary origin, for stage timings. */
   clock?: () => number;
+  /**
+   * The date and time, read once per build, only to warn about dates in site.yaml that are near
+   * (security.expires); no output depends on it. Default: buildDate().
+   */
+  now?: () => Date;
   /** Called as each stage ends, for progress output. */
   onStage?: (stage: Stage, ms: number) => void;
   /**
@@ -61,4 +66,13 @@ export function incrementalOptions(options: BuildOptions, outDir: string): Incre
     upToDateCheck: options.upToDateCheck === true && !options.stopAfter,
     wholeOutput: !options.stopAfter,
   };
+}
+
+/**
+ * Today, for a build: SOURCE_DATE_EPOCH (seconds since 1970) when set, as reproducible builds set
+ * it (the test suite does, so that no test changes with the day it runs), else the system clock.
+ */
+export function buildDate(env: Record<string, string | undefined> = process.env): Date {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  return epoch !== undefined && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
 }

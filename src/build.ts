@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { incrementalOptions, type BuildOptions } from './build-options.js';
+import { buildDate, incrementalOptions, type BuildOptions } from './build-options.js';
 import { bundleSite } from './bundle/bundle-site.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { writeOutput } from './emit/emit-site.js';
@@ -15,6 +15,8 @@ import { openIncremental } from './incremental/incremental-build.js';
 import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
 import { DEFAULT_CONFIG } from './load/load-config.js';
+import { securityExpiryWarnings } from './load/security-expiry.js';
+import { sortDiagnostics } from './errors/site-error.js';
 import { loadSite } from './load/load-site.js';
 import { parseSite, type ParsedSite } from './parse/parse-site.js';
 import type { BuildResult, Stage } from './pipeline/build-result.js';
@@ -40,15 +42,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (options.write !== false) await sweepStaging(outDir);
       const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? DEFAULT_CONFIG)).site);
       const { config, sources } = loaded;
+      // Warnings of the clock, not of the inputs: every build gives them, none is stamped with the output.
+      const dated = run.note({ diagnostics: securityExpiryWarnings(config, (options.now ?? buildDate)(), loaded.configPath, loaded.configText) }).diagnostics;
+      const undated = () => run.sorted().filter((d) => !dated.includes(d));
+      const withDated = (result: BuildResult): BuildResult => ({ ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...dated]) });
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);
-      if (incremental.upToDate) return (run.lap('load'), incremental.upToDate(run.timings));
+      if (incremental.upToDate) return (run.lap('load'), withDated(incremental.upToDate(run.timings)));
       const restored = incremental.restored;
       if (restored) {
         run.lap('load');
         run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist', progress('emit')));
         await restored.stamp();
         run.lap('emit');
-        return restored.result(run.timings);
+        return withDated(restored.result(run.timings));
       }
       const facts = await readImageFacts(sources.assets, config.images);
       // sharp encodes off the main thread, while the pages are parsed and rendered.
@@ -84,7 +90,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {
         run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist', progress('emit')));
-        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: run.sorted() });
+        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: undated() });
       }
       run.lap('emit');
       if (session.shared) session.last = lastBuildOf({ loaded, site, routed, edge, bundles, keyInputs: plan.keyInputs, rendered, markdown: markdown.stats?.(), diagnostics: run.diagnostics });

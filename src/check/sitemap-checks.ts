@@ -5,6 +5,7 @@ import { sitePages } from './site-pages.js';
 import { factsByUrl, type PageFacts } from './xml/page-head.js';
 import { hostFolders, isAbsoluteHttpUrl, normalizeUrl, sitemapEntries, sitemapFiles, type HostFolder, type SitemapFile } from './xml/sitemap-files.js';
 import { sortFindings } from './xml/sort-findings.js';
+import { parseXml } from './xml/xml-scan.js';
 import { validateSitemaps } from './xml/validate-sitemaps.js';
 
 /**
@@ -14,7 +15,8 @@ import { validateSitemaps } from './xml/validate-sitemaps.js';
  *   indexable page of the host (not a 404 page, not noindex, canonical to itself) exactly once,
  *   and nothing else;
  * - sitemap-index: each sitemap index lists exactly the host's urlsets, by absolute URL on its origin;
- * - robots: robots.txt names the host's sitemap index by absolute URL, and disallows no listed URL.
+ * - robots: robots.txt names the host's sitemap index by absolute URL (and may name its RSS and Atom
+ *   feeds), and disallows no listed URL.
  */
 export async function checkSitemaps(input: CheckInput): Promise<Finding[]> {
   const sitemaps = sitemapFiles(input);
@@ -187,9 +189,11 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
       return problem(`Sitemap: ${value} is not a valid URL`);
     }
     if (parsed.origin !== host.origin) return problem(`Sitemap: ${value} is not on ${host.origin}: name this host's sitemap index (${expected})`);
-    const target = byFile.get(`${host.folder}${decodeOrKeep(parsed.pathname)}`);
-    if (!target) return problem(`Sitemap: ${value} names no sitemap of the output: name ${expected}`);
-    if (target.kind === 'index') namesIndex = true;
+    const path = `${host.folder}${decodeOrKeep(parsed.pathname)}`;
+    const target = byFile.get(path);
+    if (target?.kind === 'index') namesIndex = true;
+    // A feed is a sitemap of its newest URLs to Google and Bing (docs/feeds.md): robots.txt may name it.
+    if (!target && !isFeed(input.files.get(path))) return problem(`Sitemap: ${value} names no sitemap or RSS or Atom feed of the output: name ${expected}`);
   });
   if (!namesIndex && sitemapProblems === 0) {
     findings.push({ code: 'CHECK_ROBOTS', severity: 'error', file, line: 1, column: 1, message: `does not name the sitemap index: add "Sitemap: ${expected}"` });
@@ -218,6 +222,15 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
       });
     }
   }
+}
+
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** Whether a file is an RSS 2.0 or Atom feed, by its root element. */
+function isFeed(bytes: Uint8Array | undefined): boolean {
+  if (!bytes) return false;
+  const root = parseXml(new TextDecoder().decode(bytes)).root;
+  return (root?.name === 'rss' && root.ns === '') || (root?.local === 'feed' && root.ns === ATOM_NS);
 }
 
 /** A robots.txt path pattern: a prefix, where * matches any characters and a final $ ends the path. */

@@ -27,6 +27,8 @@ export interface Assets {
   js: string;
   /** URL of the SVG icon sprite. */
   sprite: string;
+  /** The design tokens the browser and the web app manifest colour the site's frame with (templates/styles/tokens.css). */
+  colours: { theme: string; background: string };
 }
 
 /** Everything a template gets. Templates are pure functions of this: no I/O, no clock. */

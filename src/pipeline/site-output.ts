@@ -1,12 +1,13 @@
 import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import { collectOutput } from '../emit/emit-site.js';
-import type { Diagnostic } from '../errors/site-error.js';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { outputText } from '../fs/output-text.js';
 import { edgeFiles } from '../hosting/edge-files.js';
 import { renderHosting } from '../hosting/render-hosting.js';
 import type { EncodedImages } from '../images/encode-images.js';
 import { imageDiagnostics } from '../images/image-diagnostics.js';
+import { drawSiteIcons } from '../images/site-icons.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import type { OutputBytes, OutputFile, PageStore } from '../model/output-file.js';
 import type { Progress } from '../model/progress.js';
@@ -14,9 +15,12 @@ import type { ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile } from '../render/js-report.js';
 import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
+import { renderFeeds } from '../render/feeds.js';
 import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
+import { securityTxt } from '../render/security-txt.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
+import { webManifest } from '../render/web-manifest.js';
 import type { RoutedSite } from '../route/route-site.js';
 
 /** What the render stage works from, besides the pages it may take from the previous output. */
@@ -63,8 +67,12 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const { site, routed, edge, bundles } = input;
   const { config } = site;
   const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder };
+  // Drawn in libuv's threads while this one renders the pages.
+  const icons = drawSiteIcons(site.assets.get(config.icons.source) ?? new Uint8Array(), bundles.assets.colours);
   const rendered = await renderPages(routed.pages, context, plan.reusable, plan.store, progress);
   const diagnostics = [...rendered.diagnostics];
+  const drawn = await icons;
+  if (!drawn.ok) diagnostics.push(diagnostic('ICON_SOURCE_INVALID', `the site's icon ${config.icons.source} (icons.source) cannot be drawn: ${drawn.reason}`, { file: `${site.contentDir}/public${config.icons.source}` }));
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), bundles.client.chunks, bundles.client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);
   const images = await input.images;
@@ -73,12 +81,15 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
+  const feeds = renderFeeds(routed.pages, site);
   const siteFiles = [
     ...rendered.files,
     ...(await renderSitemaps(routed.pages, config)),
-    ...HOST_KEYS.map((host) => robotsTxt(config, host)),
+    ...HOST_KEYS.map((host) => robotsTxt(config, host, feeds.feeds.filter((f) => f.host === host).map((f) => f.urls.atom))),
+    ...feeds.files,
+    ...HOST_KEYS.flatMap((host) => [webManifest(site, host, bundles.assets.colours), securityTxt(config, host) ?? []].flat()),
     ...buildManifests(site, bundles.buildId),
-    ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
+    ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files, ...(drawn.ok ? drawn.files : [])]),
     ...drawnFiles(site),
   ];
   // The Vercel middleware answers a miss itself, with its locale's 404 page, which it carries.

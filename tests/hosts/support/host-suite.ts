@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_CONFIG_FILES } from '../../../src/model/host-config-files.js';
+import { HOST_KEYS } from '../../../src/model/locale-table.js';
 import { mapConcurrent } from '../../../src/fs/map-concurrent.js';
 import { CASES, HOSTNAMES, type EdgeCase } from '../../fixtures/edge-fixture.js';
 import { buildSiteOnDisk } from './built-site.js';
@@ -10,7 +11,7 @@ import { HOSTILE_REQUESTS } from './hostile-requests.js';
 import { NOT_FOUND_CASES, notFoundProblems } from './not-found-cases.js';
 import { header, type RawResponse } from './raw-http.js';
 import { cookieSetBy, langOf, safetyProblems } from './safety.js';
-import type { RunningTarget } from './target.js';
+import type { HostKey, RunningTarget } from './target.js';
 import { asBrowserSends, visit, type Visit } from './visit.js';
 
 export interface HostTargetSpec {
@@ -38,6 +39,7 @@ export function describeHostTarget(spec: HostTargetSpec): void {
   describe(`${spec.name}, on its real runtime`, () => {
     let target: RunningTarget;
     let internalFiles: Map<string, string>;
+    let siteDir: string;
     const exact = new Map<string, boolean>();
     let largestHops = 0;
     let openRedirects = 0;
@@ -45,6 +47,7 @@ export function describeHostTarget(spec: HostTargetSpec): void {
     beforeAll(async () => {
       const site = await buildSiteOnDisk(spec.targets);
       internalFiles = internalFilesOf(site.dir);
+      siteDir = site.dir;
       target = await spec.start(site.dir);
     }, 300_000); // a build and servers starting on a busy machine: a bound for a hang, not a speed
     afterAll(async () => {
@@ -102,6 +105,17 @@ export function describeHostTarget(spec: HostTargetSpec): void {
       expect([200, 304]).toContain(again.status);
     });
 
+    // Files beside the pages, at the addresses readers, browsers and phones ask for: never
+    // redirected or answered with the 404 page, and typed as their specifications say.
+    it.each(PRODUCT_FILES.map((f) => [`${f.host} ${f.path}`, f] as const))('serves %s with its content type', async (_, file) => {
+      const response = await target.request({ host: file.host, path: file.path });
+      expect(response.status).toBe(200);
+      const type = header(response, 'content-type') ?? '';
+      expect(file.types, type).toContain(type.split(';')[0]!.trim().toLowerCase());
+      if (file.charset) expect(type.toLowerCase().replace(/\s/g, '')).toContain('charset=utf-8');
+      expect(response.body).toBe(readFileSync(join(siteDir, HOSTNAMES[file.host], file.path)).toString('utf8'));
+    });
+
     it('has the row the README shows in its hosting table', () => {
       const row: HostRow = { target: spec.name, cells: cellsOf(exact), largestHops, hostileRequests: HOSTILE_REQUESTS.length, openRedirects };
       mkdirSync(RESULTS_DIR, { recursive: true });
@@ -111,6 +125,26 @@ export function describeHostTarget(spec: HostTargetSpec): void {
     });
   });
 }
+
+/**
+ * The feeds of the fixture's English and Vietnamese blog, and on every host the web app manifest,
+ * the icons and security.txt (RFC 9116: text/plain with charset utf-8), with the media types each
+ * may be served as (favicon.ico has two names in use).
+ */
+const PRODUCT_FILES: { host: HostKey; path: string; types: string[]; charset?: boolean }[] = [
+  { host: 'main', path: '/blog/feed.rss', types: ['application/rss+xml'] },
+  { host: 'main', path: '/blog/feed.atom', types: ['application/atom+xml'] },
+  { host: 'main', path: '/blog/feed.json', types: ['application/json', 'application/feed+json'] },
+  { host: 'main', path: '/vn/blog/feed.atom', types: ['application/atom+xml'] },
+  ...HOST_KEYS.flatMap((host) => [
+    { host, path: '/site.webmanifest', types: ['application/manifest+json'] },
+    { host, path: '/.well-known/security.txt', types: ['text/plain'], charset: true },
+    { host, path: '/favicon.ico', types: ['image/x-icon', 'image/vnd.microsoft.icon'] },
+    { host, path: '/favicon-32x32.png', types: ['image/png'] },
+    { host, path: '/apple-touch-icon.png', types: ['image/png'] },
+    { host, path: '/icon-maskable-512.png', types: ['image/png'] },
+  ]),
+];
 
 interface Outcome { status: number; location?: string; setCookie?: string; lang?: string; hops: number }
 

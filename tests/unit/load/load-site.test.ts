@@ -13,6 +13,7 @@ describe('the load stage', () => {
       'docs-site/en/blog/a.md': '---\ntitle: A\n---\n',
       'docs-site/en/blog/.a.md.swp': 'editor state',
       'docs-site/public/images/x.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'docs-site/public/favicon.svg': baseFiles()['content/public/favicon.svg']!,
       'content/en/blog/elsewhere.md': 'not this site',
     });
     const { site, diagnostics } = await loadSite(fs, 'docs-site/site.yaml');
@@ -20,7 +21,7 @@ describe('the load stage', () => {
     expect(site?.contentDir).toBe('docs-site');
     expect(site?.sources.files.map((f) => f.path)).toEqual(['docs-site/en/blog/a.md', 'docs-site/en/blog/b.md', 'docs-site/site.yaml']);
     expect(site?.sources.files[1]?.text.startsWith('---')).toBe(true);
-    expect(site?.sources.assets.map((a) => a.urlPath)).toEqual(['/images/x.svg']);
+    expect(site?.sources.assets.map((a) => a.urlPath)).toEqual(['/favicon.svg', '/images/x.svg']);
   });
 
   it('stops at a missing configuration, naming the file it looked for', async () => {
