@@ -18,6 +18,8 @@ import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
 import type { RoutedSite } from '../route/route-site.js';
+import { hostDir } from '../route/urls.js';
+import type { SearchInput, SearchOutput, SearchStats } from '../search/index-search.js';
 
 /** What the render stage works from, besides the pages it may take from the previous output. */
 export interface RenderInput {
@@ -31,6 +33,8 @@ export interface RenderInput {
   configPath: string;
   /** The content files as read, for the lines the page source map gives (messages files). */
   sources: SourceSet;
+  /** The search stage over the rendered pages (build.ts times it as a stage of its own). */
+  search(pages: SearchInput): Promise<SearchOutput>;
 }
 
 /** What the incremental layer adds to a render: page keys and pages to reuse. */
@@ -50,6 +54,8 @@ export interface RenderedOutput {
   /** The most JavaScript (gzip) a page loads, and the warnings of the JavaScript report alone. */
   js: { maxGzip: number; diagnostics: Diagnostic[] };
   images: EncodedImages;
+  /** The search index's figures (absent when a page failed to render and nothing was indexed). */
+  search?: SearchStats;
   diagnostics: Diagnostic[];
 }
 
@@ -73,8 +79,18 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
+  // Before the hosting files: they list every file a host serves, the search index's too.
+  const pageBytes = new Map(rendered.files.map((f) => [f.path, f.contents]));
+  const search = await input.search({
+    pages: routed.pages,
+    hostDir: (host) => hostDir(config, host),
+    keyOf: (page) => rendered.pages.get(page.outputPath)!.key,
+    htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
+  });
+  diagnostics.push(...search.diagnostics);
   const siteFiles = [
     ...rendered.files,
+    ...search.files,
     ...(await renderSitemaps(routed.pages, config)),
     ...HOST_KEYS.map((host) => robotsTxt(config, host)),
     ...buildManifests(site, bundles.buildId),
@@ -88,5 +104,5 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)))];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
-  return { ...result, output: collected.output };
+  return { ...result, search: search.stats, output: collected.output };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { HOST_KEYS } from '../../../src/model/locale-table.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_CONFIG_FILES } from '../../../src/model/host-config-files.js';
 import { mapConcurrent } from '../../../src/fs/map-concurrent.js';
@@ -37,6 +38,7 @@ export interface HostTargetSpec {
 export function describeHostTarget(spec: HostTargetSpec): void {
   describe(`${spec.name}, on its real runtime`, () => {
     let target: RunningTarget;
+    let siteDir: string;
     let internalFiles: Map<string, string>;
     const exact = new Map<string, boolean>();
     let largestHops = 0;
@@ -44,6 +46,7 @@ export function describeHostTarget(spec: HostTargetSpec): void {
 
     beforeAll(async () => {
       const site = await buildSiteOnDisk(spec.targets);
+      siteDir = site.dir;
       internalFiles = internalFilesOf(site.dir);
       target = await spec.start(site.dir);
     }, 300_000); // a build and servers starting on a busy machine: a bound for a hang, not a speed
@@ -102,6 +105,25 @@ export function describeHostTarget(spec: HostTargetSpec): void {
       expect([200, 304]).toContain(again.status);
     });
 
+    it('serves each host\'s search index under /pagefind/ as built: its scripts as JavaScript, its entry as JSON, the index as bytes', async () => {
+      const problems: string[] = [];
+      for (const host of HOST_KEYS) {
+        const folder = join(siteDir, HOSTNAMES[host], 'pagefind');
+        for (const path of searchFilesToAsk(folder)) {
+          const response = await target.request({ host, path: `/pagefind/${path}` });
+          const type = header(response, 'content-type') ?? '';
+          const expected = readFileSync(join(folder, path));
+          if (response.status !== 200) problems.push(`${host} /pagefind/${path}: ${response.status}`);
+          else if (!Buffer.from(response.bytes).equals(expected)) problems.push(`${host} /pagefind/${path}: other bytes than the built file (${type})`);
+          // A module script must be served as JavaScript (browsers refuse it otherwise); nothing of it as a page.
+          if (path.endsWith('.js') && !/javascript/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+          if (path.endsWith('.json') && !/json/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+          if (/text\/html/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
     it('has the row the README shows in its hosting table', () => {
       const row: HostRow = { target: spec.name, cells: cellsOf(exact), largestHops, hostileRequests: HOSTILE_REQUESTS.length, openRedirects };
       mkdirSync(RESULTS_DIR, { recursive: true });
@@ -151,6 +173,15 @@ function cellsOf(exact: Map<string, boolean>): Record<string, string> {
     cells[feature] = passed === results.length ? 'yes' : passed === 0 ? 'no' : `${passed} of ${results.length}`;
   }
   return cells;
+}
+
+/** One file of each kind Pagefind writes (scripts, entry, wasm, metadata, index, fragment), by path under the folder. */
+function searchFilesToAsk(folder: string): string[] {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(folder, join(e.parentPath, e.name)).split('\\').join('/'));
+  const kinds = [/^pagefind\.js$/, /^pagefind-worker\.js$/, /^pagefind-entry\.json$/, /^wasm\..+\.pagefind$/, /\.pf_meta$/, /^index\/.+\.pf_index$/, /^fragment\/.+\.pf_fragment$/];
+  const found = kinds.map((kind) => files.find((f) => kind.test(f)));
+  if (found.includes(undefined)) throw new Error(`the search index in ${folder} lacks a kind of file: ${kinds.filter((_, i) => !found[i]).join(', ')}`);
+  return found as string[];
 }
 
 /** Files of the output that are configuration, not content: none may ever be served. */
