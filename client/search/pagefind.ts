@@ -37,20 +37,27 @@ let loading: Promise<Pagefind> | undefined;
  * next search. The import is of a URL known only at run time, so esbuild leaves it to the browser:
  * Pagefind is no part of the site's bundle and of no page's JavaScript budget (docs/search.md).
  */
-export function loadPagefind(load: ModuleLoader = (url) => import(/* @vite-ignore */ url)): Promise<Pagefind> {
+export function loadPagefind(): Promise<Pagefind> {
   if (!loading) {
-    loading = load(PAGEFIND_SCRIPT).then(async (module) => {
+    const attempt = importModule(PAGEFIND_SCRIPT).then(async (module) => {
       const pagefind = module as Pagefind;
       await pagefind.options({ excerptLength: EXCERPT_WORDS });
       await pagefind.init();
       return pagefind;
     });
-    loading.catch(() => (loading = undefined));
+    attempt.catch(() => {
+      if (loading === attempt) loading = undefined;
+    });
+    loading = attempt;
   }
   return loading;
 }
 
-/** For tests: forget the loaded module. */
-export function resetPagefind(): void {
+const browserImport: ModuleLoader = (url) => import(/* @vite-ignore */ url);
+let importModule = browserImport;
+
+/** For tests: where Pagefind comes from from now on (the browser's import() when not given), and nothing loaded yet. */
+export function usePagefindLoader(load: ModuleLoader = browserImport): void {
+  importModule = load;
   loading = undefined;
 }
