@@ -92,7 +92,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
-    searchCache: options.cache ? searchCache({ dir: join(cacheDir, 'search'), salt: await cacheSalt(root, SEARCH_CODE), writes: options.cacheWrites }) : NO_SEARCH_CACHE,
+    searchCache: await searchCacheOf(options),
     // The parse stage renders every body at once: its render is complete.
     markdown: () => markdownRenderer(options, session, true),
     frontMatter: async () => (options.cache
@@ -127,8 +127,11 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   };
 }
 
-/** A build without a cache (--no-cache) indexes every locale. */
-const NO_SEARCH_CACHE: SearchCache = { get: async () => undefined, set: async () => undefined };
+/** The search stage's cache (search-cache.ts); a build without a cache (--no-cache) indexes every locale. */
+export async function searchCacheOf(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>): Promise<SearchCache> {
+  if (!options.cache) return { get: async () => undefined, set: async () => undefined };
+  return searchCache({ dir: join(options.cacheDir, 'search'), salt: await cacheSalt(options.root, SEARCH_CODE), writes: options.cacheWrites });
+}
 
 /**
  * Bodies that render faster in this thread than in the pool: a worker that has not run yet first

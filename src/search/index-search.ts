@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import { mapConcurrent } from '../fs/map-concurrent.js';
 import { HOST_KEYS, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
 import type { OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
@@ -63,8 +62,8 @@ interface SearchUnit {
 
 const RUNTIME_KEY = 'runtime';
 
-/** Pages read and handed to the indexer at once: enough to keep it busy, few pages' HTML in memory. */
-const PAGES_AT_ONCE = 8;
+/** Pages read ahead of the one handed to the indexer, and handed to it before their answers came: it stays busy, few pages' HTML are in memory. */
+const PAGES_AHEAD = 8;
 
 /**
  * The search stage: one Pagefind index per host, made of one part per locale. Pagefind splits an
@@ -95,8 +94,8 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
         for (const unit of missing) {
           const index = await newIndex();
           const failed: Diagnostic[] = [];
-          await mapConcurrent(unit.pages, PAGES_AT_ONCE, async (page) => {
-            for (const error of await index.add(page.path, await input.htmlOf(page))) {
+          await inPathOrder(unit.pages, input.htmlOf, async (page, html) => {
+            for (const error of await index.add(page.path, html)) {
               failed.push(diagnostic('SEARCH_INDEX_FAILED', `${page.url} could not be indexed for search: ${error}`, { file: page.entry?.file }));
             }
             indexed++;
@@ -136,6 +135,27 @@ function searchUnits(input: SearchInput): SearchUnit[] {
     const key = createHash('sha256').update(JSON.stringify([locale.host, locale.code, pages.map((p) => [p.path, input.keyOf(p)])])).digest('hex');
     return [{ host: locale.host, locale: locale.code, pages, key }];
   });
+}
+
+/**
+ * Hands each page's HTML to `add` in the pages' order (by path): Pagefind numbers pages in the order
+ * they are added and its files depend on it, so equal inputs give equal bytes only in one order.
+ * The next pages' HTML is read meanwhile, and `add` is called without waiting for the answers of
+ * the pages before (at most PAGES_AHEAD of them are pending).
+ */
+async function inPathOrder(pages: readonly Page[], htmlOf: (page: Page) => Promise<string>, add: (page: Page, html: string) => Promise<void>): Promise<void> {
+  const reads: Promise<string>[] = [];
+  const adds: Promise<void>[] = [];
+  // Awaited in turn below: a failure is reported there, not as an unhandled rejection meanwhile.
+  const pending = <T>(promise: Promise<T>) => (promise.catch(() => undefined), promise);
+  for (let i = 0; i < pages.length; i++) {
+    for (let next = reads.length; next < Math.min(i + PAGES_AHEAD, pages.length); next++) reads.push(pending(htmlOf(pages[next]!)));
+    const html = await reads[i]!;
+    delete reads[i];
+    if (i >= PAGES_AHEAD) await adds[i - PAGES_AHEAD];
+    adds.push(pending(add(pages[i]!, html)));
+  }
+  await Promise.all(adds);
 }
 
 /**

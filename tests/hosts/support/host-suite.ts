@@ -120,6 +120,9 @@ export function describeHostTarget(spec: HostTargetSpec): void {
           if (path.endsWith('.json') && !/json/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
           if (/text\/html/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
         }
+        // A file the index does not have is a miss, never a page or a redirect.
+        const missing = await target.request({ host, path: '/pagefind/fragment/none_0000000.pf_fragment' });
+        if (missing.status !== 404) problems.push(`${host} a missing index file: ${missing.status}`);
       }
       expect(problems).toEqual([]);
     });
