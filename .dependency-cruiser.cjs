@@ -17,6 +17,7 @@ const LAYERS = [
   'edge', // the edge document and the middleware that applies it
   'bundle', // templates, client runtime, edge functions compiled
   'render', // HTML, sitemaps, reports
+  'search', // the search index of the rendered pages (Pagefind)
   'hosting', // each host target's files
   'emit', // the only stage that writes the output
   'pipeline', // what build.ts's stages share: the run's bookkeeping, the result, the render stage's whole output

@@ -22,8 +22,9 @@ import { parseSite, type ParsedSite } from './parse/parse-site.js';
 import type { BuildResult, Stage } from './pipeline/build-result.js';
 import type { Progress } from './model/progress.js';
 import { BuildRun } from './pipeline/build-run.js';
-import { renderOutput } from './pipeline/site-output.js';
+import { renderOutput, type RenderInput } from './pipeline/site-output.js';
 import { routeSite } from './route/route-site.js';
+import { indexSearch } from './search/index-search.js';
 import { validateSite } from './validate/validate-site.js';
 
 export { STAGES, type BuildResult, type Stage } from './pipeline/build-result.js';
@@ -84,7 +85,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
       if (staging) run.onStop(() => staging.discard());
       const plan = await incremental.plan(site, routed, bundles);
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources }, { ...plan, store: staging?.store }, progress('render')));
+      // The search stage reads the pages render wrote: the staging folder has them once its writes are done.
+      const search: RenderInput['search'] = (pages) => run.within('search', async () => {
+        await staging?.settled();
+        return indexSearch(pages, incremental.searchCache, progress('search'));
+      });
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources, search }, { ...plan, store: staging?.store }, progress('render')));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };
       run.lap('render');
       const outputCounts = countOutput(rendered.output);
@@ -95,7 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.lap('emit');
       if (session.shared) session.last = lastBuildOf({ loaded, site, routed, edge, bundles, keyInputs: plan.keyInputs, rendered, markdown: markdown.stats?.(), diagnostics: run.diagnostics });
       const output = staging ? new OutputOnDisk(outDir, rendered.output.keys()) : inMemory(rendered.output);
-      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output, outputCounts, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
+      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output, outputCounts, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused }, search: rendered.search };
     });
   });
 }

@@ -47,6 +47,7 @@ const BUILD_DIAGNOSTICS = {
   BUILD_CRASHED: { title: 'The build crashed', hint: 'This is not a content error: sitegen itself failed (the stack above says where). sitegen dev keeps serving the last good build; save again to retry, and report the stack if it repeats.' },
   TEMPLATE_FAILED: { title: 'Template error', hint: 'A template threw while rendering this page; the stack above names the component.' },
   BUNDLE_FAILED: { title: 'Bundling failed', hint: 'esbuild could not compile the file named above.' },
+  SEARCH_INDEX_FAILED: { title: 'Search index could not be built', hint: 'Pagefind indexes every indexable page (npm pagefind, with its binary for this platform, @pagefind/<platform>, installed by npm ci). A page named above must keep its content inside the layout\'s <main data-pagefind-body>.' },
   REDIRECT_INVALID: { title: 'Invalid redirect source', hint: 'Write the old address as a site path ("/old-name"), without query, fragment, encoded slashes or control characters (docs/content.md#redirects).' },
   REDIRECT_DUPLICATE: { title: 'Redirect declared twice', hint: 'One old address can lead to one place: remove one of the declarations (front matter aliases and data/redirects.yaml of the content folder are both checked; docs/content.md#redirects).' },
   REDIRECT_SHADOWS_PAGE: { title: 'Redirect source is an existing page', hint: 'A redirect from a URL that is a page would hide the page. Remove the redirect, or remove or rename the page.' },

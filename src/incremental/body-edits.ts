@@ -38,7 +38,9 @@ export interface BodyRebuild {
  * the edge configuration or any data a page reads of another page but the excerpt. So only the
  * bodies are rendered again, then the pages that show them: each file's own pages, and if its
  * excerpt changed, the lists showing it and the pages that looked those pages up; and the feeds of
- * their sections, which hold the full text. Everything else is the last build's. The output equals a full build's byte for byte (tested).
+ * their sections, which hold the full text. Everything else is the last build's, the search index
+ * until the caller refreshes it (search-refresh.ts). The output then equals a full build's byte for
+ * byte (tested).
  *
  * Returns undefined when the edits are of another kind (a new, deleted or YAML file, a front
  * matter change): the caller builds in full.
@@ -205,6 +207,7 @@ function resultOf(last: LastBuild, timings: BuildResult['timings'], rendered: nu
     edge: last.stats.edge,
     images: last.stats.images,
     markdown: last.stats.markdown,
+    search: last.stats.search,
     js: { maxGzip: last.stats.jsMaxGzip, budget: last.config.client.budgetGzip },
     rendered: { pages: pages.length, reused: pages.length - rendered },
   };

@@ -13,7 +13,7 @@ import { inputsDigest, isUpToDate, previousOutput, withoutCauses, type BuildStam
 import { keepOutput, restorableOutput } from './output-snapshot.js';
 import { OutputOnDisk } from '../emit/output-on-disk.js';
 import type { FileOnDisk } from '../model/output-file.js';
-import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
+import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SEARCH_CODE, SITEGEN_CODE } from './cache-salt.js';
 import { frontMatterCache, type FrontMatterCache } from './front-matter-cache.js';
 import { splitFrontMatter } from '../parse/front-matter.js';
 import { diskImageCache, readOnlyImageCache } from './image-cache.js';
@@ -21,6 +21,8 @@ import { keepPages, readPageCache } from './page-cache.js';
 import { cachedRenderer } from './markdown-cache.js';
 import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
 import { reusablePages } from './reusable-pages.js';
+import type { SearchCache } from '../search/index-search.js';
+import { searchCache } from './search-cache.js';
 import type { BuildSession } from './session.js';
 import { writeBuildStamp } from './write-build-stamp.js';
 
@@ -52,6 +54,8 @@ export interface IncrementalBuild {
   /** The previous output is exactly what these inputs make: the build keeps it and reports as it did. */
   upToDate?: (timings: BuildResult['timings']) => BuildResult;
   imageCache: ImageCache;
+  /** Each locale's search index part and Pagefind's runtime, by the keys the search stage gives them. */
+  searchCache: SearchCache;
   markdown(): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
   /** How the parse stage splits front matter: through the front-matter cache, unless the build has none. */
   frontMatter(): Promise<FrontMatterCache>;
@@ -88,6 +92,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
+    searchCache: await searchCacheOf(options),
     // The parse stage renders every body at once: its render is complete.
     markdown: () => markdownRenderer(options, session, true),
     frontMatter: async () => (options.cache
@@ -120,6 +125,12 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output);
     },
   };
+}
+
+/** The search stage's cache (search-cache.ts); a build without a cache (--no-cache) indexes every locale. */
+export async function searchCacheOf(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>): Promise<SearchCache> {
+  if (!options.cache) return { get: async () => undefined, set: async () => undefined };
+  return searchCache({ dir: join(options.cacheDir, 'search'), salt: await cacheSalt(options.root, SEARCH_CODE), writes: options.cacheWrites });
 }
 
 /**

@@ -23,6 +23,8 @@ export interface BuildSession {
   bundles?: { codeVersion: number; middlewareKey: string; made: Required<ReusedBundles> };
   /** Markdown cache entries still being written: nobody waits for them but close(). */
   cacheWrites: Set<Promise<unknown>>;
+  /** The search index following the last body edit, while it is made (search-refresh.ts). */
+  search?: Promise<void>;
   /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
   shared: boolean;
   close(): Promise<void>;
@@ -32,13 +34,15 @@ export function createSession(options: { jobs?: number; workerScript?: string },
   const jobs = options.jobs ?? availableParallelism();
   const pool = jobs > 1 && options.workerScript ? markdownPool(options.workerScript, jobs) : undefined;
   const cacheWrites = new Set<Promise<unknown>>();
-  return {
+  const session: BuildSession = {
     pool, markdown: shared ? new Map() : undefined, codeVersion: 0, cacheWrites, shared,
     close: async () => {
       await pool?.close();
       await Promise.all(cacheWrites);
+      await session.search;
     },
   };
+  return session;
 }
 
 /** Runs one build in the given session, or in a session of its own that is closed afterwards. */

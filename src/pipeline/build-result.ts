@@ -3,8 +3,9 @@ import type { Diagnostic } from '../errors/site-error.js';
 import type { ImageStats } from '../images/encode-images.js';
 import type { Page } from '../model/page.js';
 import type { SiteConfig } from '../model/site-config.js';
+import type { SearchStats } from '../search/index-search.js';
 
-export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'render', 'emit'] as const;
+export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'render', 'search', 'emit'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** Markdown bodies a build needed, and how many it rendered (the rest came from the cache). */
@@ -36,6 +37,8 @@ export interface BuildResult {
   markdown?: CacheStats;
   /** Pages, and how many were taken from the previous output because their inputs had not changed. */
   rendered?: { pages: number; reused: number };
+  /** The search index: pages indexed and taken from the cache, bytes per host and locale (docs/search.md). */
+  search?: SearchStats;
   /** The output's files and bytes by kind, counted as it was made (reading a written output back to count it would cost what streaming it saved). */
   outputCounts?: OutputCounts;
   /** The stage the build was asked to stop after (`stopAfter`): nothing after it ran, nothing was written. */

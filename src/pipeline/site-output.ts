@@ -22,6 +22,8 @@ import { securityTxt } from '../render/security-txt.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
 import { webManifest } from '../render/web-manifest.js';
 import type { RoutedSite } from '../route/route-site.js';
+import { hostDir } from '../route/urls.js';
+import type { SearchInput, SearchOutput, SearchStats } from '../search/index-search.js';
 
 /** What the render stage works from, besides the pages it may take from the previous output. */
 export interface RenderInput {
@@ -35,6 +37,8 @@ export interface RenderInput {
   configPath: string;
   /** The content files as read, for the lines the page source map gives (messages files). */
   sources: SourceSet;
+  /** The search stage over the rendered pages (build.ts times it as a stage of its own). */
+  search(pages: SearchInput): Promise<SearchOutput>;
 }
 
 /** What the incremental layer adds to a render: page keys and pages to reuse. */
@@ -54,6 +58,8 @@ export interface RenderedOutput {
   /** The most JavaScript (gzip) a page loads, and the warnings of the JavaScript report alone. */
   js: { maxGzip: number; diagnostics: Diagnostic[] };
   images: EncodedImages;
+  /** The search index's figures (absent when a page failed to render and nothing was indexed). */
+  search?: SearchStats;
   diagnostics: Diagnostic[];
 }
 
@@ -82,8 +88,18 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
   const feeds = renderFeeds(routed.pages, site);
+  // Before the hosting files: they list every file a host serves, the search index's too.
+  const pageBytes = new Map(rendered.files.map((f) => [f.path, f.contents]));
+  const search = await input.search({
+    pages: routed.pages,
+    hostDir: (host) => hostDir(config, host),
+    keyOf: (page) => rendered.pages.get(page.outputPath)!.key,
+    htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
+  });
+  diagnostics.push(...search.diagnostics);
   const siteFiles = [
     ...rendered.files,
+    ...search.files,
     ...(await renderSitemaps(routed.pages, config)),
     ...HOST_KEYS.map((host) => robotsTxt(config, host, feeds.feeds.filter((f) => f.host === host).map((f) => f.urls.atom))),
     ...feeds.files,
@@ -99,5 +115,5 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)))];
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
-  return { ...result, output: collected.output };
+  return { ...result, search: search.stats, output: collected.output };
 }

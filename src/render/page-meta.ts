@@ -79,6 +79,7 @@ function standaloneTitle(page: Page, t: Translate): MetaText {
   if (page.key === 'home') return { text: `${t('site.name')} – ${t('site.tagline')}`, origins: [{ message: 'site.tagline' }, { message: 'site.name' }] };
   if (page.section === 'error-404') return message(t, 'notFoundPage.title');
   if (page.section === 'error-502') return message(t, 'error.502msg1');
+  if (page.section === 'search') return message(t, 'search.title');
   return message(t, `page.${page.section}`);
 }
 
@@ -96,6 +97,7 @@ function sectionDescriptionKey(page: Page): string {
   const intros: Record<string, string> = {
     solutions: 'solutions.intro', 'use-cases': 'useCases.intro', docs: 'docs.intro', release: 'release.intro',
     partner: 'partner.intro', links: 'links.intro', faq: 'faq.intro', icons: 'icons.intro', pricing: 'pricing.subtitle', download: 'download.subtitle',
+    search: 'search.intro',
   };
   return intros[page.section] ?? 'site.description';
 }

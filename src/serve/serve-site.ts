@@ -190,7 +190,8 @@ async function findFile(files: FileReader, folder: string, pathname: string): Pr
   // Dotfiles and the hosting targets' own files are configuration, not content.
   if (isHostConfigPath(parsed.segments)) return undefined;
   const relative = parsed.segments.join('/');
-  const candidates = relative === '' ? ['index.html'] : /\.[a-z0-9]+$/i.test(relative) ? [relative] : [`${relative}.html`];
+  // A name with an extension is a file as it is; Pagefind's have underscores (index.pf_meta).
+  const candidates = relative === '' ? ['index.html'] : /\.[a-z0-9_]+$/i.test(relative) ? [relative] : [`${relative}.html`];
   for (const candidate of candidates) {
     const bytes = await files.read(join(folder, candidate));
     if (bytes) return { path: candidate, bytes };

@@ -29,6 +29,8 @@ function expectedRoutes(l: string): string[] {
   const routes = ['/', '/about-us', '/download', '/faq', '/links', '/partner-plan', '/partner', '/partner/skyproxy', '/partner/adsflow', '/pre-sales',
     '/pricing', '/referral-program', '/privacy-policy', '/terms-of-use', '/cookie-policy', '/release', '/release/v3-0', '/release/v3-1', '/helps', '/helps/install-the-client', '/helps/import-cookies',
     '/_icons', '/error/404', '/error/502', '/solutions', '/use-cases',
+    // Issue 21: the locale's search page.
+    '/search',
     '/multi-account-management', '/synchronizer', '/rpa', '/local-api', '/multi-profiles-management', '/teamwork'];
   const chinese = l === 'zh' || l === 'tc';
   // Spec "Content slugs": alternatives, solutions and use cases with their language lists.

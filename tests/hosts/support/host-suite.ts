@@ -38,16 +38,16 @@ export interface HostTargetSpec {
 export function describeHostTarget(spec: HostTargetSpec): void {
   describe(`${spec.name}, on its real runtime`, () => {
     let target: RunningTarget;
-    let internalFiles: Map<string, string>;
     let siteDir: string;
+    let internalFiles: Map<string, string>;
     const exact = new Map<string, boolean>();
     let largestHops = 0;
     let openRedirects = 0;
 
     beforeAll(async () => {
       const site = await buildSiteOnDisk(spec.targets);
-      internalFiles = internalFilesOf(site.dir);
       siteDir = site.dir;
+      internalFiles = internalFilesOf(site.dir);
       target = await spec.start(site.dir);
     }, 300_000); // a build and servers starting on a busy machine: a bound for a hang, not a speed
     afterAll(async () => {
@@ -114,6 +114,28 @@ export function describeHostTarget(spec: HostTargetSpec): void {
       expect(file.types, type).toContain(type.split(';')[0]!.trim().toLowerCase());
       if (file.charset) expect(type.toLowerCase().replace(/\s/g, '')).toContain('charset=utf-8');
       expect(response.body).toBe(readFileSync(join(siteDir, HOSTNAMES[file.host], file.path)).toString('utf8'));
+    });
+
+    it('serves each host\'s search index under /pagefind/ as built: its scripts as JavaScript, its entry as JSON, the index as bytes', async () => {
+      const problems: string[] = [];
+      for (const host of HOST_KEYS) {
+        const folder = join(siteDir, HOSTNAMES[host], 'pagefind');
+        for (const path of searchFilesToAsk(folder)) {
+          const response = await target.request({ host, path: `/pagefind/${path}` });
+          const type = header(response, 'content-type') ?? '';
+          const expected = readFileSync(join(folder, path));
+          if (response.status !== 200) problems.push(`${host} /pagefind/${path}: ${response.status}`);
+          else if (!Buffer.from(response.bytes).equals(expected)) problems.push(`${host} /pagefind/${path}: other bytes than the built file (${type})`);
+          // A module script must be served as JavaScript (browsers refuse it otherwise); nothing of it as a page.
+          if (path.endsWith('.js') && !/javascript/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+          if (path.endsWith('.json') && !/json/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+          if (/text\/html/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+        }
+        // A file the index does not have is a miss, never a page or a redirect.
+        const missing = await target.request({ host, path: '/pagefind/fragment/none_0000000.pf_fragment' });
+        if (missing.status !== 404) problems.push(`${host} a missing index file: ${missing.status}`);
+      }
+      expect(problems).toEqual([]);
     });
 
     it('has the row the README shows in its hosting table', () => {
@@ -185,6 +207,15 @@ function cellsOf(exact: Map<string, boolean>): Record<string, string> {
     cells[feature] = passed === results.length ? 'yes' : passed === 0 ? 'no' : `${passed} of ${results.length}`;
   }
   return cells;
+}
+
+/** One file of each kind Pagefind writes (scripts, entry, wasm, metadata, index, fragment), by path under the folder. */
+function searchFilesToAsk(folder: string): string[] {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(folder, join(e.parentPath, e.name)).split('\\').join('/'));
+  const kinds = [/^pagefind\.js$/, /^pagefind-worker\.js$/, /^pagefind-entry\.json$/, /^wasm\..+\.pagefind$/, /\.pf_meta$/, /^index\/.+\.pf_index$/, /^fragment\/.+\.pf_fragment$/];
+  const found = kinds.map((kind) => files.find((f) => kind.test(f)));
+  if (found.includes(undefined)) throw new Error(`the search index in ${folder} lacks a kind of file: ${kinds.filter((_, i) => !found[i]).join(', ')}`);
+  return found as string[];
 }
 
 /** Files of the output that are configuration, not content: none may ever be served. */

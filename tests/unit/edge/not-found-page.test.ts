@@ -48,4 +48,10 @@ describe('the 404 answer of a middleware that cannot see the files (Vercel)', ()
     // A path the edge refuses can never be a file.
     expect(at('https://www.polybrowser.example/a%2Fb')?.status).toBe(404);
   });
+
+  it('leaves the search index\'s paths to the host: its files are not listed (they change with every edit), and a miss there is the host\'s own 404', () => {
+    const answer = notFoundAnswerer({ origins: { main: 'https://www.polybrowser.example' } } as never, { fallbackHost: 'main', served: { main: encodeServedPaths(['/']) }, notFound: { main: { '': PAGE } } });
+    for (const path of ['/pagefind/pagefind.js', '/pagefind/fragment/en_1a2b3c4.pf_fragment', '/pagefind/nope']) expect(answer(new Request(`https://www.polybrowser.example${path}`)), path).toBeUndefined();
+    expect(answer(new Request('https://www.polybrowser.example/pagefinder'))?.status).toBe(404);
+  });
 });

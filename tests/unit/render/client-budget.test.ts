@@ -14,7 +14,7 @@ describe('the per-page JavaScript budget', () => {
     expect(errorsOf(result)).toEqual([]);
     const report = JSON.parse(new TextDecoder().decode(result.output.get('reports/js.json')!)) as JsReport;
     const about = report.pages.find((p) => p.page === `https://${MAIN}/helps/start`)!;
-    expect(about.islands).toEqual(['back-to-top', 'mobile-banner']);
+    expect(about.islands).toEqual(['back-to-top', 'mobile-banner', 'search']);
     // Everything the page can load: at least its entry and the UI chunk its islands hydrate with.
     const gzipOf = (entry: string) => report.chunks.find((c) => c.entry === entry)!.gzipBytes;
     expect(about.initialGzip).toBeGreaterThanOrEqual(gzipOf('client/main.ts') + gzipOf('client/ui.ts'));
