@@ -17,6 +17,7 @@ const LAYERS = [
   'edge', // the edge document and the middleware that applies it
   'bundle', // templates, client runtime, edge functions compiled
   'render', // HTML, sitemaps, reports
+  'social', // a social image per indexable page (it runs before render, which names the images, but builds on render's titles and translator)
   'hosting', // each host target's files
   'emit', // the only stage that writes the output
   'pipeline', // what build.ts's stages share: the run's bookkeeping, the result, the render stage's whole output

@@ -196,6 +196,7 @@ function resultOf(last: LastBuild, timings: BuildResult['timings'], rendered: nu
     config: last.config,
     edge: last.stats.edge,
     images: last.stats.images,
+    social: last.stats.social,
     markdown: last.stats.markdown,
     js: { maxGzip: last.stats.jsMaxGzip, budget: last.config.client.budgetGzip },
     rendered: { pages: pages.length, reused: pages.length - rendered },

@@ -17,6 +17,8 @@ import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SITEGEN_CODE }
 import { frontMatterCache, type FrontMatterCache } from './front-matter-cache.js';
 import { splitFrontMatter } from '../parse/front-matter.js';
 import { diskImageCache, readOnlyImageCache } from './image-cache.js';
+import { socialDrawer } from './social-cache.js';
+import type { SocialDrawer } from '../social/social-images.js';
 import { keepPages, readPageCache } from './page-cache.js';
 import { cachedRenderer } from './markdown-cache.js';
 import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
@@ -52,6 +54,8 @@ export interface IncrementalBuild {
   /** The previous output is exactly what these inputs make: the build keeps it and reports as it did. */
   upToDate?: (timings: BuildResult['timings']) => BuildResult;
   imageCache: ImageCache;
+  /** Social images through the caches (disk unless the build writes nothing, and this process's memory), then the worker threads. */
+  social: SocialDrawer;
   markdown(): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
   /** How the parse stage splits front matter: through the front-matter cache, unless the build has none. */
   frontMatter(): Promise<FrontMatterCache>;
@@ -88,6 +92,8 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
+    // Like encoded images, kept even without the cache (--no-cache): the key is everything drawn.
+    social: socialDrawer(join(cacheDir, 'social'), { readOnly: !options.cacheWrites, pool: session.pool }),
     // The parse stage renders every body at once: its render is complete.
     markdown: () => markdownRenderer(options, session, true),
     frontMatter: async () => (options.cache
@@ -135,20 +141,20 @@ const FEW_BODIES = 4;
  * the site.
  */
 export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, complete = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
-  const pooled = session.pool?.render;
-  const render: MarkdownRenderer = pooled ? (jobs, facts, rendered) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts, rendered) : pooled(jobs, facts, rendered)) : renderInThisThread;
+  const pool = session.pool;
+  const render: MarkdownRenderer = pool ? (jobs, facts, rendered) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts, rendered) : pool.run('markdown', jobs, facts, rendered)) : renderInThisThread;
   if (!options.cache) return { render };
   return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, writes: session.cacheWrites, readOnly: !options.cacheWrites, complete });
 }
 
 /** The result of a build that linked its whole output from the cache: what the build that made it reported. */
 function restoredResult(report: StampedReport, output: OutputOnDisk, timings: BuildResult['timings']): BuildResult {
-  const { pages, output: counts, edge, js, images, diagnostics } = report;
-  return { ok: true, diagnostics, pages: [], output, outputCounts: counts, timings, edge, js, images, rendered: { pages: pages.total, reused: pages.total }, restored: { pages, output: counts } };
+  const { pages, output: counts, edge, js, images, social, diagnostics } = report;
+  return { ok: true, diagnostics, pages: [], output, outputCounts: counts, timings, edge, js, images, social, rendered: { pages: pages.total, reused: pages.total }, restored: { pages, output: counts } };
 }
 
 /** The result of a build that kept the previous output: what that build reported. */
 function keptResult(stamp: BuildStamp, timings: BuildResult['timings']): BuildResult {
-  const { pages, output, edge, js, images, diagnostics } = stamp.report;
-  return { ok: true, diagnostics, pages: [], output: new Map(), timings, edge, js, images, upToDate: { pages, output } };
+  const { pages, output, edge, js, images, social, diagnostics } = stamp.report;
+  return { ok: true, diagnostics, pages: [], output: new Map(), timings, edge, js, images, social, upToDate: { pages, output } };
 }

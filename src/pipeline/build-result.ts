@@ -3,8 +3,9 @@ import type { Diagnostic } from '../errors/site-error.js';
 import type { ImageStats } from '../images/encode-images.js';
 import type { Page } from '../model/page.js';
 import type { SiteConfig } from '../model/site-config.js';
+import type { SocialStats } from '../social/social-images.js';
 
-export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'render', 'emit'] as const;
+export const STAGES = ['load', 'parse', 'validate', 'route', 'bundle', 'social', 'render', 'emit'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** Markdown bodies a build needed, and how many it rendered (the rest came from the cache). */
@@ -34,6 +35,8 @@ export interface BuildResult {
   images?: ImageStats;
   /** Markdown bodies and how many were rendered (the rest came from the cache). */
   markdown?: CacheStats;
+  /** Social images (one per indexable page, shared by equal cards) and how many were drawn (the rest came from the cache). */
+  social?: SocialStats;
   /** Pages, and how many were taken from the previous output because their inputs had not changed. */
   rendered?: { pages: number; reused: number };
   /** The output's files and bytes by kind, counted as it was made (reading a written output back to count it would cost what streaming it saved). */

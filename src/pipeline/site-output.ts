@@ -18,6 +18,7 @@ import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
 import type { RoutedSite } from '../route/route-site.js';
+import type { SocialImages } from '../social/social-images.js';
 
 /** What the render stage works from, besides the pages it may take from the previous output. */
 export interface RenderInput {
@@ -27,6 +28,8 @@ export interface RenderInput {
   bundles: SiteBundles;
   /** Encoded while the site was parsed and rendered. */
   images: Promise<EncodedImages>;
+  /** Each indexable page's social image (its head names it) and the PNGs, drawn by the social stage. */
+  social: SocialImages;
   /** site.yaml, as the user named it: diagnostics about the configuration name it. */
   configPath: string;
   /** The content files as read, for the lines the page source map gives (messages files). */
@@ -50,6 +53,8 @@ export interface RenderedOutput {
   /** The most JavaScript (gzip) a page loads, and the warnings of the JavaScript report alone. */
   js: { maxGzip: number; diagnostics: Diagnostic[] };
   images: EncodedImages;
+  /** The social stage's images, passed on (a dev session renders edited pages with them). */
+  social: SocialImages;
   diagnostics: Diagnostic[];
 }
 
@@ -62,7 +67,7 @@ export interface RenderedOutput {
 export async function renderOutput(input: RenderInput, plan: RenderPlan, progress?: Progress): Promise<RenderedOutput> {
   const { site, routed, edge, bundles } = input;
   const { config } = site;
-  const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder };
+  const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder, social: input.social.byPage };
   const rendered = await renderPages(routed.pages, context, plan.reusable, plan.store, progress);
   const diagnostics = [...rendered.diagnostics];
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), bundles.client.chunks, bundles.client.assets.js, config.client);
@@ -70,7 +75,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const images = await input.images;
   diagnostics.push(...imageDiagnostics(site, images.failures, site.contentDir));
   const maxGzip = Math.max(0, ...js.report.pages.map((p) => p.totalGzip));
-  const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
+  const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, social: input.social, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
   const siteFiles = [
@@ -80,6 +85,8 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     ...buildManifests(site, bundles.buildId),
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
     ...drawnFiles(site),
+    // Each on the host of the pages that show it, like the drawn covers.
+    ...input.social.files,
   ];
   // The Vercel middleware answers a miss itself, with its locale's 404 page, which it carries.
   const notFoundPages = new Map(await Promise.all([...rendered.notFoundPages].map(async ([path, bytes]) => [path, await outputText(bytes)] as const)));
