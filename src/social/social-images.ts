@@ -3,7 +3,7 @@ import { warning, type Diagnostic } from '../errors/site-error.js';
 import { drawingVersion } from '../images/social-card.js';
 import { fontsFor } from '../images/social-fonts.js';
 import { getLocale, type LocaleCode } from '../model/locale-table.js';
-import type { OutputFile } from '../model/output-file.js';
+import type { OutputBytes, OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
 import type { Translate } from '../model/page-props.js';
 import type { Progress } from '../model/progress.js';
@@ -16,9 +16,10 @@ import { hostDir } from '../route/urls.js';
 /**
  * Draws cards: in worker threads, in this thread, or not at all when the cache has them
  * (incremental/social-cache.ts). `key` names the card's image; `done` is told as cards are ready.
- * The PNGs come back in job order, with how many were drawn rather than taken from the cache.
+ * The PNGs come back in job order (their bytes, or the cache's file that holds them), with how
+ * many were drawn rather than taken from the cache.
  */
-export type SocialDrawer = (jobs: readonly { key: string; card: SocialCard }[], done?: (count: number) => void) => Promise<{ pngs: Uint8Array[]; drawn: number }>;
+export type SocialDrawer = (jobs: readonly { key: string; card: SocialCard }[], done?: (count: number) => void) => Promise<{ files: OutputBytes[]; drawn: number }>;
 
 export interface SocialStats {
   /** Distinct images the site's pages show (pages with equal cards share one). */
@@ -38,6 +39,9 @@ export interface SocialImages {
 
 /** Social images are served here, on the host of their page: under /assets, so they are cached as immutable (the name is a digest). */
 export const SOCIAL_IMAGE_FOLDER = '/assets/og';
+
+/** The file name of the image of this key (a digest of the card and the drawing's version): 80 bits of it. */
+export const socialImageName = (key: string) => key.slice(0, 20);
 
 /**
  * The social stage: a 1200×630 PNG for every indexable page (not the 404 and 502 pages or the
@@ -59,7 +63,7 @@ export async function drawSocialImages(site: ValidSite, pages: readonly Page[], 
     const t = translator(page.locale);
     const card = socialCardOf(page, t);
     const key = createHash('sha256').update(JSON.stringify([card, version])).digest('hex');
-    const path = `${SOCIAL_IMAGE_FOLDER}/${key.slice(0, 20)}.png`;
+    const path = `${SOCIAL_IMAGE_FOLDER}/${socialImageName(key)}.png`;
     if (!cards.has(key)) cards.set(key, { card, page });
     hostFiles.set(`${page.host} ${path}`, { path: `${hostDir(site.config, page.host)}${path}`, key });
     byPage.set(page.outputPath, { url: `${site.config.hosts[page.host]}${path}`, alt: altOf(card, t) });
@@ -68,7 +72,7 @@ export async function drawSocialImages(site: ValidSite, pages: readonly Page[], 
   let done = 0;
   progress?.(0, jobs.length);
   const drawn = await draw(jobs, (count) => progress?.((done += count), jobs.length));
-  const pngs = new Map(jobs.map((job, i) => [job.key, drawn.pngs[i]!] as const));
+  const pngs = new Map(jobs.map((job, i) => [job.key, drawn.files[i]!] as const));
   return {
     byPage,
     files: [...hostFiles.values()].map(({ path, key }) => ({ path, contents: pngs.get(key)! })),

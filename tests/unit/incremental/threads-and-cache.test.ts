@@ -1,5 +1,4 @@
-import * as esbuild from 'esbuild';
-import { cpSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,20 +10,19 @@ import { getLocale } from '../../../src/model/locale-table.js';
 import { renderInThisThread, type MarkdownJob } from '../../../src/parse/markdown-jobs.js';
 import { workerPool } from '../../../src/parallel/worker-pool.js';
 import { makeArticle } from '../../bench/corpus.mjs';
+import { bundledWorker } from '../../helpers/build-worker.js';
 import { baseFiles, blogPost, outputDifferences, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 let dir: string;
 let workerScript: string;
+let removeWorker: () => void;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sitegen-parallel-'));
-  // What bin/sitegen does: the worker is bundled JavaScript (a worker thread cannot load TypeScript).
-  workerScript = join(ROOT, 'node_modules/.cache', `test-build-worker-${process.pid}.mjs`);
-  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
-  await esbuild.build({ entryPoints: [join(ROOT, 'src/parallel/build-worker.ts')], outfile: workerScript, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' });
+  ({ script: workerScript, remove: removeWorker } = await bundledWorker('threads'));
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  rmSync(workerScript, { force: true });
+  removeWorker();
 });
 
 /** The real configuration plus 16 generated articles in en and fr, some with an image. */
