@@ -18,6 +18,7 @@ const LAYERS = [
   'bundle', // templates, client runtime, edge functions compiled
   'render', // HTML, sitemaps, reports
   'search', // the search index of the rendered pages (Pagefind)
+  'social', // a social image per indexable page (it runs before render, which names the images, but builds on render's titles and translator)
   'hosting', // each host target's files
   'emit', // the only stage that writes the output
   'pipeline', // what build.ts's stages share: the run's bookkeeping, the result, the render stage's whole output

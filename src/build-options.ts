@@ -27,9 +27,9 @@ export interface BuildOptions {
    * holds no pages or output in memory, only `upToDate`.
    */
   upToDateCheck?: boolean;
-  /** Worker threads for Markdown (default: the available cores); 1 renders in this thread. */
+  /** Worker threads for Markdown and social images (default: the available cores); 1 renders and draws in this thread. */
   jobs?: number;
-  /** The bundled Markdown worker (bin/sitegen builds it); without it Markdown renders in this thread. */
+  /** The bundled worker (bin/sitegen builds it); without it Markdown renders and social images are drawn in this thread. */
   workerScript?: string;
   /** Shared by a series of builds (sitegen dev): threads, Markdown in memory, the previous output. */
   session?: BuildSession;

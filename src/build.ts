@@ -25,6 +25,7 @@ import { BuildRun } from './pipeline/build-run.js';
 import { renderOutput, type RenderInput } from './pipeline/site-output.js';
 import { routeSite } from './route/route-site.js';
 import { indexSearch } from './search/index-search.js';
+import { drawSocialImages } from './social/social-images.js';
 import { validateSite } from './validate/validate-site.js';
 
 export { STAGES, type BuildResult, type Stage } from './pipeline/build-result.js';
@@ -81,6 +82,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const bundles = run.need(run.check(await bundleSite(options.root, config, edge.json, { minify: options.minify, reuse: reusableBundles(session, config, edge.json) })).bundles);
       keepBundles(session, config, edge.json, bundles);
       run.lap('bundle');
+      // A social image for every indexable page, drawn in the worker threads unless the cache has it.
+      const social = run.note(await drawSocialImages(site, routed.pages, incremental.social, progress('social')));
+      await releaseThreads(session);
+      run.lap('social');
       // A build that writes streams its pages to the folder that replaces the output; a dev session keeps them in memory.
       const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
       if (staging) run.onStop(() => staging.discard());
@@ -90,8 +95,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         await staging?.settled();
         return indexSearch(pages, incremental.searchCache, progress('search'));
       });
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources, search }, { ...plan, store: staging?.store }, progress('render')));
-      const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, social, configPath: loaded.configPath, sources, search }, { ...plan, store: staging?.store }, progress('render')));
+      const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats, social: social.stats };
       run.lap('render');
       const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {

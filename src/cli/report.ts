@@ -26,6 +26,8 @@ export interface BuildSummary {
   images?: { images: number; encoded: number };
   /** Markdown bodies, and how many were rendered (the rest came from the cache). */
   markdown?: { bodies: number; rendered: number };
+  /** Social images (one per indexable page; equal cards share one), and how many were drawn (the rest came from the cache). */
+  social?: { images: number; drawn: number };
   /** Pages, and how many were taken unchanged from the previous output. */
   rendered?: { pages: number; reused: number };
   /** The search index: pages, how many were indexed (the rest came from the cache), bytes per host and locale. */
@@ -52,6 +54,7 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     edge: result.edge,
     js: result.js,
     images: result.images,
+    social: result.social,
     markdown: result.markdown,
     rendered: result.rendered,
     search: result.search,
@@ -93,6 +96,11 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     if (summary.images?.images) {
       const { images, encoded } = summary.images;
       lines.push(`  images: ${images} as avif/webp 1x/2x, ${encoded} encoded, ${images - encoded} from the cache (hit rate ${Math.round(((images - encoded) / images) * 100)}%)`);
+    }
+    if (summary.social?.images) {
+      const { images, drawn } = summary.social;
+      const time = summary.timings.social === undefined ? '' : ` in ${formatMs(summary.timings.social)}`;
+      lines.push(`  social images: ${groupDigits(images)} (1200×630 PNG), ${groupDigits(drawn)} drawn${drawn ? time : ''}, ${groupDigits(images - drawn)} from the cache (hit rate ${Math.round(((images - drawn) / images) * 100)}%)`);
     }
     if (style.verbose) {
       lines.push(`  pages per locale: ${Object.entries(summary.pages.perLocale).map(([l, n]) => `${l} ${n}`).join(', ')}`);

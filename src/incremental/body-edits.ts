@@ -206,6 +206,7 @@ function resultOf(last: LastBuild, timings: BuildResult['timings'], rendered: nu
     config: last.config,
     edge: last.stats.edge,
     images: last.stats.images,
+    social: last.stats.social,
     markdown: last.stats.markdown,
     search: last.stats.search,
     js: { maxGzip: last.stats.jsMaxGzip, budget: last.config.client.budgetGzip },

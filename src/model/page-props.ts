@@ -4,6 +4,7 @@ import type { SiteConfig } from '../model/site-config.js';
 import type { ImageFacts } from '../model/images.js';
 import type { Locale } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
+import type { SocialImage } from '../model/social-image.js';
 import type { FaqEntry, Tables } from '../model/data-tables.js';
 
 /** Title, description and structured data of a page, decided in src/render so templates only place them. */
@@ -12,7 +13,10 @@ export interface PageMeta {
   description: string;
   keywords?: string;
   ogType: 'website' | 'article';
+  /** The article's cover (absolute URL), for its structured data. */
   image?: string;
+  /** The page's social image (og:image, twitter:card): every indexable page has one (docs/social-images.md). */
+  social?: SocialImage;
   /** Serialised, escaped JSON-LD blocks. */
   jsonLd: string[];
   robots?: string;

@@ -24,6 +24,7 @@ import { webManifest } from '../render/web-manifest.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { hostDir } from '../route/urls.js';
 import type { SearchInput, SearchOutput, SearchStats } from '../search/index-search.js';
+import type { SocialImages } from '../social/social-images.js';
 
 /** What the render stage works from, besides the pages it may take from the previous output. */
 export interface RenderInput {
@@ -33,6 +34,8 @@ export interface RenderInput {
   bundles: SiteBundles;
   /** Encoded while the site was parsed and rendered. */
   images: Promise<EncodedImages>;
+  /** Each indexable page's social image (its head names it) and the PNGs, drawn by the social stage. */
+  social: SocialImages;
   /** site.yaml, as the user named it: diagnostics about the configuration name it. */
   configPath: string;
   /** The content files as read, for the lines the page source map gives (messages files). */
@@ -60,6 +63,8 @@ export interface RenderedOutput {
   images: EncodedImages;
   /** The search index's figures (absent when a page failed to render and nothing was indexed). */
   search?: SearchStats;
+  /** The social stage's images, passed on (a dev session renders edited pages with them). */
+  social: SocialImages;
   diagnostics: Diagnostic[];
 }
 
@@ -72,7 +77,7 @@ export interface RenderedOutput {
 export async function renderOutput(input: RenderInput, plan: RenderPlan, progress?: Progress): Promise<RenderedOutput> {
   const { site, routed, edge, bundles } = input;
   const { config } = site;
-  const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder };
+  const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder, social: input.social.byPage };
   // Drawn in libuv's threads while this one renders the pages.
   const icons = drawSiteIcons(site.assets.get(config.icons.source) ?? new Uint8Array(), bundles.assets.colours);
   const rendered = await renderPages(routed.pages, context, plan.reusable, plan.store, progress);
@@ -84,7 +89,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const images = await input.images;
   diagnostics.push(...imageDiagnostics(site, images.failures, site.contentDir));
   const maxGzip = Math.max(0, ...js.report.pages.map((p) => p.totalGzip));
-  const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
+  const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, social: input.social, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
   const feeds = renderFeeds(routed.pages, site);
@@ -107,6 +112,8 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     ...buildManifests(site, bundles.buildId),
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files, ...(drawn.ok ? drawn.files : [])]),
     ...drawnFiles(site),
+    // Each on the host of the pages that show it, like the drawn covers.
+    ...input.social.files,
   ];
   // The Vercel middleware answers a miss itself, with its locale's 404 page, which it carries.
   const notFoundPages = new Map(await Promise.all([...rendered.notFoundPages].map(async ([path, bytes]) => [path, await outputText(bytes)] as const)));

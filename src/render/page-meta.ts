@@ -5,6 +5,7 @@ import { structuredData } from './structured-data.js';
 import type { StructuredDataInput } from './structured-data-input.js';
 import type { PageMeta } from '../model/page-props.js';
 import type { Translate } from '../model/page-props.js';
+import type { SocialImage } from '../model/social-image.js';
 
 /** Where a page's title or description comes from: what a writer edits to change it. */
 export type TextOrigin =
@@ -25,7 +26,7 @@ export interface MetaText {
  * Title and description: the SEO fields of the front matter first, then the page's own title and
  * description, then the section's name and the site description.
  */
-export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: SiteIndex, data: Pick<StructuredDataInput, 'tables' | 'faq'>): PageMeta {
+export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: SiteIndex, data: Pick<StructuredDataInput, 'tables' | 'faq'>, social?: SocialImage): PageMeta {
   const entry = page.entry;
   const { text: title } = pageTitle(page, t);
   const { text: description } = pageDescription(page, t);
@@ -34,6 +35,7 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
     description,
     ogType: page.template === 'article' ? 'article' : 'website',
     jsonLd: [],
+    ...(social ? { social } : {}),
   };
   if (entry?.meta.seo_keywords) meta.keywords = entry.meta.seo_keywords;
   if (entry?.meta.cover) meta.image = `${config.hosts[page.host]}${entry.meta.cover}`;
@@ -55,10 +57,15 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
 export function pageTitle(page: Page, t: Translate): MetaText {
   const entry = page.entry;
   if (entry?.meta.seo_title !== undefined) return { text: entry.meta.seo_title, origins: [{ field: 'seo_title' }] };
-  const base: MetaText = entry?.meta.title !== undefined ? { text: entry.meta.title, origins: [{ field: 'title' }] } : listTitle(page, t) ?? standaloneTitle(page, t);
+  const base = ownTitle(page, t);
   const siteName = t('site.name');
   if (page.key === 'home' || base.text.toLowerCase().includes(siteName.toLowerCase())) return base;
   return { text: `${base.text} | ${siteName}`, origins: [...base.origins, { message: 'site.name' }] };
+}
+
+/** The page's own title, without the site name: its front matter's title, else its list's or its section's name. */
+export function ownTitle(page: Page, t: Translate): MetaText {
+  return page.entry?.meta.title !== undefined ? { text: page.entry.meta.title, origins: [{ field: 'title' }] } : listTitle(page, t) ?? standaloneTitle(page, t);
 }
 
 /** `<meta name="description">`: seo_description, description, the body's first paragraph, the section's intro, the site description. */

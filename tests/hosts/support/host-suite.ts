@@ -138,6 +138,18 @@ export function describeHostTarget(spec: HostTargetSpec): void {
       expect(problems).toEqual([]);
     });
 
+    it('serves each host\'s social images (og:image) as image/png', async () => {
+      for (const host of ['main', 'zh'] as const) {
+        const page = await target.request({ host, path: '/pricing' });
+        expect(page.status, host).toBe(200);
+        const image = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+        expect(image, host).toMatch(/^https:\/\/[^/]+\/assets\/og\/[0-9a-f]{20}\.png$/);
+        const response = await target.request({ host, path: new URL(image!).pathname });
+        expect([response.status, header(response, 'content-type')], `${host} ${image}`).toEqual([200, 'image/png']);
+        expect(response.body.length, image).toBeGreaterThan(1000);
+      }
+    });
+
     it('has the row the README shows in its hosting table', () => {
       const row: HostRow = { target: spec.name, cells: cellsOf(exact), largestHops, hostileRequests: HOSTILE_REQUESTS.length, openRedirects };
       mkdirSync(RESULTS_DIR, { recursive: true });
