@@ -4,12 +4,14 @@ import { getLocale, type CurrencyCode } from '../model/locale-table.js';
 import type { Translate } from '../model/page-props.js';
 import { absoluteUrl, localeUrl } from '../route/urls.js';
 import type { LdNode, StructuredDataInput } from './structured-data-input.js';
+import { PNG_ICONS } from '../model/product-files.js';
 
 /**
- * The brand's mark, served from every host root (content/public). Google asks for a logo of at
- * least 112×112 px in a Google Images format; SVG is one and scales to any size.
+ * The brand's mark: the 512 px PNG icon every host serves (src/images/site-icons.ts). Google asks for
+ * a logo of at least 112×112 px in a Google Images format; other readers of Organization.logo (chat
+ * apps, search engines other than Google) take a PNG where some take no SVG.
  */
-const LOGO_PATH = '/favicon.svg';
+const LOGO_PATH = PNG_ICONS.icon512.path;
 
 /** The locale's home, which names the site's nodes: <home>#organization, #website, #software. */
 const homeOf = ({ config, page }: StructuredDataInput) => localeUrl(config, getLocale(page.locale), '/');

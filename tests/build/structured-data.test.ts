@@ -260,7 +260,9 @@ describe('what the JSON-LD says, in the page\'s language', () => {
       const site = one(p, 'WebSite');
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(p.html)![1];
       expect([org.name, org.url, org.description], p.file).toEqual([m.site.name, canonical, m.site.description]);
-      expect(org.logo, p.file).toMatch(/^https:\/\/[^/]+\/favicon\.svg$/);
+      // The 512 px icon of the page's own host, which the build wrote there.
+      expect(org.logo, p.file).toBe(`https://${p.file.split('/')[0]}/icon-512.png`);
+      expect(result.output.has(`${p.file.split('/')[0]}/icon-512.png`), p.file).toBe(true);
       expect([site.name, site.url, site.description, site.publisher], p.file).toEqual([m.site.name, canonical, m.site.description, { '@id': org['@id'] }]);
       const searchFile = p.file.replace(/(index)?\.html$/, (s, index) => (index ? 'search.html' : '/search.html'));
       if (result.output.has(searchFile)) {
