@@ -71,9 +71,9 @@ describe('social images of the sample site', () => {
     expect(files.length).toBe(images.size);
   });
 
-  it('no page that is not indexable (the 404 and 502 pages, the icon sprite) names one', () => {
+  it('no page that is not indexable (the 404 and 502 pages, the icon sprite, the search page) names one', () => {
     const others = result.pages.filter((p) => !p.indexable);
-    expect(new Set(others.map((p) => p.section))).toEqual(new Set(['error-404', 'error-502', 'icons']));
+    expect(new Set(others.map((p) => p.section))).toEqual(new Set(['error-404', 'error-502', 'icons', 'search']));
     for (const page of others) {
       const meta = metaOf(new TextDecoder().decode(result.output.get(page.outputPath)!));
       expect(Object.keys(meta).filter((k) => k.startsWith('og:image') || k === 'twitter:image:alt'), page.url).toEqual([]);
