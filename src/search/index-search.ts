@@ -95,7 +95,7 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
           const index = await newIndex();
           const failed: Diagnostic[] = [];
           await inPathOrder(unit.pages, input.htmlOf, async (page, html) => {
-            for (const error of await index.add(page.path, html)) {
+            for (const error of await index.add(page.path, indexedPart(html))) {
               failed.push(diagnostic('SEARCH_INDEX_FAILED', `${page.url} could not be indexed for search: ${error}`, { file: page.entry?.file }));
             }
             indexed++;
@@ -156,6 +156,21 @@ async function inPathOrder(pages: readonly Page[], htmlOf: (page: Page) => Promi
     adds.push(pending(add(pages[i]!, html)));
   }
   await Promise.all(adds);
+}
+
+/**
+ * What Pagefind is given of a page: its language and its `<main data-pagefind-body>`, the only part
+ * it indexes. Sending that alone halves the time Pagefind takes to take a page in (it parses less,
+ * and less goes through its pipe), and keeps what it picks as a result's image to the page's own
+ * content (on a page without one it took the registration banner's). A page without that element
+ * goes whole: Pagefind then leaves it out, and lostPages reports it.
+ */
+export function indexedPart(html: string): string {
+  const lang = /<html\b[^>]*\blang="([^"]*)"/.exec(html)?.[1];
+  const start = html.search(/<main\b[^>]*\bdata-pagefind-body\b/);
+  const end = html.lastIndexOf('</main>');
+  if (lang === undefined || start < 0 || end < start) return html;
+  return `<html lang="${lang}"><body>${html.slice(start, end + '</main>'.length)}</body></html>`;
 }
 
 /**
