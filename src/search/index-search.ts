@@ -92,14 +92,14 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
       runtime = await withPagefind(async (newIndex) => {
         let made = runtime;
         for (const unit of missing) {
-          const { part, runtime: its, failed } = await indexUnit(unit, await newIndex(), input.htmlOf, () => progress?.(++done, total));
+          const { part, runtime: its, failed } = await indexUnit(unit, await newIndex(unit.pages.length), input.htmlOf, () => progress?.(++done, total));
           made ??= its;
           parts.set(unit, part);
           diagnostics.push(...failed);
           // A part with a problem is made again by the next build rather than kept.
           if (!failed.length) await cache.set(unit.key, { meta: { languages: part.languages }, files: part.files });
         }
-        return made ?? splitBundle(await (await newIndex()).files()).runtime;
+        return made ?? splitBundle(await (await newIndex(0)).files()).runtime;
       });
       if (!kept) await cache.set(RUNTIME_KEY, { meta: { version: runtime.version, includeCharacters: runtime.includeCharacters }, files: runtime.files });
     } catch (error) {
