@@ -9,10 +9,16 @@ export interface IndexedPage {
   content: string;
 }
 
+interface Fragment {
+  url: string;
+  content: string;
+  meta: { title?: string };
+}
+
 /**
  * Every page of a host's search index in a build's output, read back from the files the build
- * wrote under <host>/pagefind/: the entry names the languages, each fragment (gzip, after
- * Pagefind's "pagefind_dcd" signature) is one page's URL, text and title.
+ * wrote under <host>/pagefind/: each fragment file (gzip, after Pagefind's "pagefind_dcd" signature)
+ * holds the URL, text and title of one page or of a group of pages.
  */
 export function indexedPages(output: ReadonlyMap<string, Uint8Array>, host: string): IndexedPage[] {
   const prefix = `${host}/pagefind/fragment/`;
@@ -21,9 +27,11 @@ export function indexedPages(output: ReadonlyMap<string, Uint8Array>, host: stri
     if (!path.startsWith(prefix)) continue;
     const text = gunzipSync(output.get(path)!).toString('utf8');
     if (!text.startsWith('pagefind_dcd')) throw new Error(`${path} is not a Pagefind fragment`);
-    const fragment = JSON.parse(text.slice('pagefind_dcd'.length)) as { url: string; content: string; meta: { title?: string } };
-    const language = /^(.+)_[0-9a-f]+\.pf_fragment$/.exec(path.slice(prefix.length))?.[1] ?? '';
-    pages.push({ url: fragment.url, language, title: fragment.meta.title, content: fragment.content });
+    // One page's fragment, or (en_group_<hash>) several pages' fragments by id.
+    const json = JSON.parse(text.slice('pagefind_dcd'.length)) as Fragment | Record<string, Fragment>;
+    const fragments = typeof json.url === 'string' ? [json as Fragment] : Object.values(json as Record<string, Fragment>);
+    const language = /^(.+?)(_group)?_[0-9a-f]+\.pf_fragment$/.exec(path.slice(prefix.length))?.[1] ?? '';
+    for (const fragment of fragments) pages.push({ url: fragment.url, language, title: fragment.meta.title, content: fragment.content });
   }
   return pages.sort((a, b) => (a.url < b.url ? -1 : 1));
 }
