@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { attempt } from '../fs/attempt.js';
 import { sitegenRoot } from '../fs/sitegen-root.js';
 import type { WritingScript } from '../model/locale-table.js';
 
@@ -47,6 +48,19 @@ interface Family {
 /** A package's folder in sitegen's install. */
 function packageDir(name: string): string {
   return dirname(createRequire(join(sitegenRoot(), 'package.json')).resolve(`${name}/package.json`));
+}
+
+/**
+ * The installed version of a package of sitegen's install, also of one whose `exports` hide its
+ * package.json (sharp): found above its main module.
+ */
+export function packageVersion(name: string): string {
+  const require = createRequire(join(sitegenRoot(), 'package.json'));
+  for (let dir = dirname(require.resolve(name)); ; dir = dirname(dir)) {
+    const manifest = attempt(() => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string });
+    if (manifest?.name === name && manifest.version) return manifest.version;
+    if (dirname(dir) === dir) throw new Error(`the version of ${name} was not found above ${require.resolve(name)}`);
+  }
 }
 
 const families = new Map<string, Family>();
@@ -120,5 +134,5 @@ export function fontsFor(text: string, script: WritingScript): { files: string[]
 
 /** The versions of the font packages: a new version may draw differently, so it is a new image. */
 export function fontVersions(): Record<string, string> {
-  return Object.fromEntries(FALLBACK_ORDER.map((family) => [family, (JSON.parse(readFileSync(join(packageDir(family), 'package.json'), 'utf8')) as { version: string }).version]));
+  return Object.fromEntries(FALLBACK_ORDER.map((family) => [family, packageVersion(family)]));
 }

@@ -1,10 +1,11 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { attempt } from '../fs/attempt.js';
+import { linkOrCopy } from '../fs/link-or-copy.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { drawSocialCard } from '../images/social-card.js';
-import type { OutputBytes } from '../model/output-file.js';
+import { isOnDisk, type OutputBytes } from '../model/output-file.js';
 import { SOCIAL_IMAGE, type SocialCard } from '../model/social-image.js';
 import type { WorkerPool } from '../parallel/worker-pool.js';
 import { socialImageName, type SocialDrawer } from '../social/social-images.js';
@@ -26,6 +27,13 @@ const CHUNK = 256;
 const inProcess = new Map<string, Uint8Array>();
 let memoryBytes = 0;
 const MEMORY_BYTES = 192 * 1024 * 1024;
+
+/**
+ * Where this process has seen each image on disk, in whatever cache folder: a later build of the
+ * process with another folder (a test's, a CLI run's) links or reads it from there rather than
+ * draw it again. Paths only: a large site's images stay on disk.
+ */
+const seenOnDisk = new Map<string, string>();
 
 function remember(key: string, png: Uint8Array): void {
   if (inProcess.has(key)) return;
@@ -55,24 +63,39 @@ export interface SocialCacheOptions {
 /**
  * Social images through the caches, then the cards they lack drawn in the session's worker threads,
  * or in this one when they are few. On disk as `<cache>/social/ab/<key>.png`, written whole or not
- * at all (a temporary file renamed); in this process's memory for builds that write nothing. A file
- * read into memory that is not a whole 1200×630 PNG (damaged) is drawn again.
+ * at all (a temporary file renamed); in this process's memory for builds that write nothing, and
+ * found where the process saw them on disk before. A file read into memory that is not a whole
+ * 1200×630 PNG (damaged) is drawn again.
  */
 export function socialDrawer(dir: string, options: SocialCacheOptions): SocialDrawer {
   const { readOnly, onDisk, pool, untrusted } = options;
-  /** An image the caches hold: in memory, or the cache's file. */
+  /**
+   * An image the caches hold. A build that writes nothing takes it from memory first; one that
+   * writes takes the cache's file (or one this process saw elsewhere), which emit links, and only
+   * then the bytes in memory, which it writes to its cache folder.
+   */
   const cached = (key: string): OutputBytes | undefined => {
-    const kept = inProcess.get(key);
-    if (kept) return kept;
+    if (!onDisk && inProcess.has(key)) return inProcess.get(key);
     if (untrusted(socialImageName(key))) return undefined;
-    if (onDisk) {
-      // Not read: emit links it. It was renamed into place whole; a size says it is there.
-      const size = attempt(() => statSync(fileOf(dir, key)).size);
-      return size ? { onDisk: fileOf(dir, key), size } : undefined;
+    const own = fileOf(dir, key);
+    for (let file of new Set([own, seenOnDisk.get(key) ?? ''])) {
+      if (!file) continue;
+      // Found in another folder: this one gets it too (a link), for the next process that uses it.
+      if (file !== own && !readOnly && adopt(file, own)) file = own;
+      if (onDisk) {
+        // Not read: emit links it. It was renamed into place whole; a size says it is there.
+        const size = attempt(() => statSync(file).size);
+        if (!size) continue;
+        seenOnDisk.set(key, file);
+        return { onDisk: file, size };
+      }
+      const png = readEntry(file);
+      if (!png) continue;
+      seenOnDisk.set(key, file);
+      remember(key, png);
+      return png;
     }
-    const png = readEntry(dir, key);
-    if (png) remember(key, png);
-    return png;
+    return onDisk ? inProcess.get(key) : undefined;
   };
   /** A drawn image: kept on disk (and handed on as that file) or in memory. */
   const keep = async (key: string, png: Uint8Array): Promise<OutputBytes> => {
@@ -80,10 +103,13 @@ export function socialDrawer(dir: string, options: SocialCacheOptions): SocialDr
     if (readOnly) return png;
     // The cache only saves time: a full disk or a read-only folder must not fail the build.
     const written = await writeEntry(dir, key, png).then(() => true, () => false);
+    if (written) seenOnDisk.set(key, fileOf(dir, key));
     return onDisk && written ? { onDisk: fileOf(dir, key), size: png.byteLength } : png;
   };
   return async (jobs, done) => {
     const files: (OutputBytes | undefined)[] = jobs.map(({ key }) => cached(key));
+    // Bytes a build of this process drew: a build that writes keeps them in its cache folder too.
+    if (onDisk && !readOnly) await mapConcurrent(jobs, 8, async ({ key }, i) => { const hit = files[i]; if (hit && !isOnDisk(hit)) files[i] = await keep(key, hit); });
     const missing = jobs.flatMap((job, i) => (files[i] ? [] : [{ ...job, index: i }]));
     if (jobs.length > missing.length) done?.(jobs.length - missing.length);
     for (let start = 0; start < missing.length; start += CHUNK) {
@@ -108,9 +134,17 @@ async function drawHere(cards: readonly SocialCard[], done?: (count: number) => 
 const fileOf = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.png`);
 
 // Read synchronously: a thousand small files one after another, where each await left the thread idle.
-function readEntry(dir: string, key: string): Uint8Array | undefined {
-  const bytes = attempt(() => readFileSync(fileOf(dir, key)));
+function readEntry(file: string): Uint8Array | undefined {
+  const bytes = attempt(() => readFileSync(file));
   return bytes && isWholeCard(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
+}
+
+function adopt(file: string, own: string): boolean {
+  return attempt(() => {
+    mkdirSync(dirname(own), { recursive: true });
+    linkOrCopy(file, own);
+    return true;
+  }) ?? false;
 }
 
 async function writeEntry(dir: string, key: string, png: Uint8Array): Promise<void> {

@@ -90,7 +90,9 @@ export async function drawSocialImages(site: ValidSite, pages: readonly Page[], 
 export function socialCardOf(page: Page, t: Translate): SocialCard {
   const locale = getLocale(page.locale);
   const title = page.key === 'home' ? t('site.tagline') : ownTitle(page, t).text;
-  const label = page.key === 'home' ? undefined : t(`page.${page.section}`);
+  const key = `page.${page.section}`;
+  // A section no messages file names (the translator answers with the key) shows no label rather than its key.
+  const label = page.key === 'home' || t(key) === key ? undefined : t(key);
   return {
     title,
     ...(label && !title.toLowerCase().startsWith(label.toLowerCase()) ? { label } : {}),

@@ -1,5 +1,8 @@
+import { mkdirSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { build } from '../../src/build.js';
+import { linkOrCopy } from '../../src/fs/link-or-copy.js';
 import { bundledWorker } from './build-worker.js';
 import { ROOT } from './fixture.js';
 
@@ -17,5 +20,21 @@ export default async function warmSocialImages(): Promise<void> {
     await build({ root: ROOT, write: false, cacheWrites: true, stopAfter: 'social', jobs: availableParallelism(), workerScript: worker.script });
   } finally {
     worker.remove();
+  }
+}
+
+/** Where the set-up leaves the images: the default cache folder's. */
+const DRAWN = join(ROOT, 'node_modules/.cache/sitegen/social');
+
+/**
+ * The images the set-up drew, linked into another cache folder: a test that builds a copy of the
+ * sample site with a cache folder of its own (a CLI run in a child process) then draws none of them.
+ */
+export function linkSampleSocialImages(cacheDir: string): void {
+  for (const entry of readdirSync(DRAWN, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.png')) continue;
+    const to = join(cacheDir, 'social', entry.parentPath.slice(DRAWN.length), entry.name);
+    mkdirSync(dirname(to), { recursive: true });
+    linkOrCopy(join(entry.parentPath, entry.name), to);
   }
 }

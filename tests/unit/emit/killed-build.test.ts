@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepStaging } from '../../../src/emit/staging.js';
 import { MAIN, projectOnDisk, ROOT } from '../../helpers/fixture.js';
+import { linkSampleSocialImages } from '../../helpers/social-images-setup.js';
 
 /**
  * Issue 19: a build killed mid-way left `.sitegen-tmp-*` and `.sitegen-old-*` folders (18-24 MB each)
@@ -42,6 +43,8 @@ describe('a build killed mid-way', () => {
     roots.push(root);
     cpSync(join(ROOT, 'content'), join(root, 'content'), { recursive: true });
     const cacheDir = join(root, '.cache');
+    // The sample site's social images, drawn once for the test run: this copy need not draw them again.
+    linkSampleSocialImages(cacheDir);
     const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/sitegen'), 'build', '--root', root, '--cache-dir', cacheDir, '-q', ...args], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, CI: 'true' } });
 
     const first = cli();

@@ -32,7 +32,7 @@ const site = () => ({
 });
 
 describe('the social image cache', () => {
-  it('draws each card once: a second build draws none, a changed title draws one, and an image changed in the output is drawn again', () => {
+  it('draws each card once: after a changed title only that card is drawn, and an image changed in the output is drawn again', () => {
     const root = projectOnDisk(site(), 'sitegen-social-');
     dirs.push(root);
     const cacheDir = tempDir('sitegen-social-cache-');
@@ -43,12 +43,7 @@ describe('the social image cache', () => {
     const files = readdirSync(join(cacheDir, 'social'), { recursive: true }).filter((name) => String(name).endsWith('.png'));
     expect(files.length).toBe(cold.social!.images);
 
-    // A body edited: the site is built again, and every image comes from the cache.
-    writeFileSync(join(root, 'content/th/blog/hello.md'), blogPost({ title: 'สวัสดีภาพสำหรับแชร์' }, 'Another body.\n'));
-    const again = sitegen(root, cacheDir);
-    expect(again.social).toEqual({ images: cold.social!.images, drawn: 0 });
-
-    // A new title is a new card: that one is drawn, the others are not.
+    // A new title is a new card: that one is drawn, the others come from the cache.
     writeFileSync(join(root, 'content/en/blog/hello.md'), blogPost({ title: 'Hello again, social image' }));
     const retitled = sitegen(root, cacheDir);
     expect(retitled.social).toEqual({ images: cold.social!.images, drawn: 1 });
@@ -77,6 +72,20 @@ describe('the social image cache', () => {
     expect(first.social!.drawn).toBeGreaterThanOrEqual(1);
     expect(second.social).toEqual({ images: first.social!.images, drawn: 0 });
     expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('finds images a build of the same process wrote to another cache folder, and keeps them in its own too', async () => {
+    const files = { ...site(), 'content/en/blog/folders.md': blogPost({ title: `Seen on disk in process ${process.pid}` }) };
+    const cacheOf = { a: tempDir('sitegen-social-a-cache-'), b: tempDir('sitegen-social-b-cache-') };
+    const toDisk = (name: 'a' | 'b') => build({ root: ROOT, fs: memorySourceFs(files), outDir: join(tempDir(`sitegen-social-${name}-`), 'dist'), cacheDir: cacheOf[name], minify: true });
+    const first = await toDisk('a');
+    expect(first.social!.drawn).toBeGreaterThanOrEqual(1);
+    const second = await toDisk('b');
+    expect(second.ok).toBe(true);
+    expect(second.social).toEqual({ images: first.social!.images, drawn: 0 });
+    const pngs = (dir: string) => readdirSync(join(dir, 'social'), { recursive: true }).filter((name) => String(name).endsWith('.png')).sort();
+    expect(pngs(cacheOf.b)).toEqual(pngs(cacheOf.a));
+    expect(pngs(cacheOf.b).length).toBe(first.social!.images);
   });
 
   it('warns, naming the file, about characters of a title no font can draw', async () => {
