@@ -112,7 +112,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     if (!result.ok) {
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       failed = { build: ++failedBuilds, errors: errors.map(panelError) };
-      options.log(`build failed, still serving the last good build:\n${formatDiagnostics(errors, { color: false, verbose: true })}`);
+      options.log(`${handler ? 'build failed, still serving the last good build' : 'build failed: there is no good build to serve yet, so every page shows these errors'}:\n${formatDiagnostics(errors, { color: false, verbose: true })}`);
       broadcast('errors', failed);
     }
     options.onBuild?.(result, ms);
