@@ -22,6 +22,7 @@ import type { Progress } from './model/progress.js';
 import { BuildRun } from './pipeline/build-run.js';
 import { renderOutput } from './pipeline/site-output.js';
 import { routeSite } from './route/route-site.js';
+import { hostDir } from './route/urls.js';
 import { validateSite } from './validate/validate-site.js';
 
 export { STAGES, type BuildResult, type Stage } from './pipeline/build-result.js';
@@ -38,7 +39,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return run.run(async () => {
       // What builds killed before left next to the output goes first: it may be the previous output itself (staging.ts).
       if (options.write !== false) await sweepStaging(outDir);
-      const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? DEFAULT_CONFIG)).site);
+      const fs = options.fs ?? nodeSourceFs(options.root);
+      // A dev session keeps the Markdown it read (it applies edits to it); a build reads each file again when it parses it.
+      const loaded = run.need(run.check(await loadSite(fs, options.config ?? DEFAULT_CONFIG, session.shared)).site);
       const { config, sources } = loaded;
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);
       if (incremental.upToDate) return (run.lap('load'), incremental.upToDate(run.timings));
@@ -56,17 +59,30 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       images.catch(() => undefined); // awaited by render; a build that fails before must not leave it unhandled
       run.lap('load');
       const markdown = await incremental.markdown();
-      // The parsed records hold every file's YAML document (for positions): let go once validated.
+      // Rendered bodies are kept out of memory until their pages render (model/markdown.ts): in the
+      // cache's packs or a temporary file, which the build closes when it ends.
+      run.atEnd(() => markdown.close());
+      // The parsed records hold every file's front matter (its positions are found when asked): let go once validated.
       const frontMatter = await incremental.frontMatter();
-      let parsed: ParsedSite | undefined = await parseSite(sources, config, facts, markdown.render, frontMatter.split, progress('parse'));
+      let parsed: ParsedSite | undefined = await parseSite(sources, config, { images: facts, render: markdown.render, split: frontMatter.split, progress: progress('parse'), read: (path) => fs.readBytesSync(path) });
+      await markdown.finish();
       await frontMatter.save();
       await releaseThreads(session);
       run.lap('parse');
       // Validate and route go on past errors (validate-site.ts: files with errors stand in for their
       // pages), so one build reports every problem in the content; the build stops after route.
       // Articles without a cover get one drawn from their title (images/article-covers.ts).
-      const site = withArticleCovers(run.need(run.note(validateSite(parsed, config)).site));
+      const valid = run.need(run.note(validateSite(parsed, config)).site);
       parsed = undefined;
+      // A build that writes streams what it makes to the folder that replaces the output, from the
+      // covers drawn now to the pages; a dev session keeps them in memory.
+      const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
+      if (staging) run.onStop(() => staging.discard());
+      const site = await withArticleCovers(valid, staging && (async (host, path, bytes) => {
+        const kept = staging.store.put(`${hostDir(config, host)}${path}`, bytes);
+        await staging.store.backlog();
+        return kept;
+      }));
       run.lap('validate');
       const routed = run.note(routeSite(site));
       const edge = run.check(compileEdgeConfig(site, routed.pages, loaded.configPath));
@@ -74,9 +90,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const bundles = run.need(run.check(await bundleSite(options.root, config, edge.json, { minify: options.minify, reuse: reusableBundles(session, config, edge.json) })).bundles);
       keepBundles(session, config, edge.json, bundles);
       run.lap('bundle');
-      // A build that writes streams its pages to the folder that replaces the output; a dev session keeps them in memory.
-      const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
-      if (staging) run.onStop(() => staging.discard());
       const plan = await incremental.plan(site, routed, bundles);
       const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources }, { ...plan, store: staging?.store }, progress('render')));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };

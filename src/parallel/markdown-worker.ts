@@ -14,8 +14,8 @@ parentPort!.on('message', (message: PoolMessage) => {
     return;
   }
   try {
-    parentPort!.postMessage({ batch: message.batch, results: message.jobs.map((job) => renderJob(job, facts)) });
+    parentPort!.postMessage({ call: message.call, batch: message.batch, results: message.jobs.map((job) => renderJob(job, facts)) });
   } catch (error) {
-    parentPort!.postMessage({ batch: message.batch, error: (error as Error).stack ?? String(error) });
+    parentPort!.postMessage({ call: message.call, batch: message.batch, error: (error as Error).stack ?? String(error) });
   }
 });

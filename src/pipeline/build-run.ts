@@ -17,6 +17,7 @@ export class BuildRun {
   readonly diagnostics: Diagnostic[] = [];
   private last: number;
   private readonly undo: (() => Promise<void>)[] = [];
+  private readonly ends: (() => void)[] = [];
 
   constructor(private readonly clock: () => number, private readonly onStage?: (stage: Stage, ms: number) => void, private readonly stopAfter?: Stage) {
     this.last = clock();
@@ -55,6 +56,11 @@ export class BuildRun {
     this.undo.push(undo);
   }
 
+  /** What to let go of when the build ends, however it ends (files held open). */
+  atEnd(end: () => void): void {
+    this.ends.push(end);
+  }
+
   failed(): boolean {
     return this.diagnostics.some((d) => d.severity === 'error');
   }
@@ -72,6 +78,8 @@ export class BuildRun {
       if (error instanceof StoppedAfter) return { ok: !this.failed(), diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings, stoppedAfter: this.stopAfter };
       if (!(error instanceof StageFailed)) throw error;
       return { ok: false, diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings };
+    } finally {
+      for (const end of this.ends.splice(0)) end();
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { ClientChunk } from '../bundle/bundle-client.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
-import { intern } from './intern.js';
+import { intern } from '../format/intern.js';
 import type { OutputFile } from '../model/output-file.js';
 
 /**

@@ -22,7 +22,7 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
     const markdown = await markdownRenderer(incrementalOptions(options, options.outDir ?? 'dist'), session);
-    const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now()));
+    const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now())).finally(() => markdown.close());
     if (applied) {
       if (applied.last) session.last = applied.last;
       return applied.result;

@@ -136,7 +136,7 @@ describe('cache keys', () => {
     writeFileSync(blocked, 'a file where the cache folder should be');
     const cached = cachedRenderer(renderInThisThread, blocked, 'salt');
     const [result] = await cached.render([job('# Hi\n\nText')], new Map());
-    expect(result!.html).toContain('<p>Text</p>');
-    expect(cached.stats()).toEqual({ bodies: 1, rendered: 1 });
+    expect(result!.body.read().html).toContain('<p>Text</p>');
+    expect(cached.stats?.()).toEqual({ bodies: 1, rendered: 1 });
   });
 });
