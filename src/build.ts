@@ -11,7 +11,9 @@ import { encodeImages } from './images/encode-images.js';
 import { inMemory } from './model/output-file.js';
 import { readImageFacts } from './images/image-facts.js';
 import { withArticleCovers } from './images/article-covers.js';
-import { openIncremental } from './incremental/incremental-build.js';
+import { openIncremental, type IncrementalBuild } from './incremental/incremental-build.js';
+import type { MarkdownBodies } from './incremental/markdown-cache.js';
+import type { FrontMatterSplitter } from './parse/front-matter.js';
 import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
 import { DEFAULT_CONFIG } from './load/load-config.js';
@@ -28,6 +30,19 @@ import { validateSite } from './validate/validate-site.js';
 export { STAGES, type BuildResult, type Stage } from './pipeline/build-result.js';
 export { createSession, type BuildSession } from './incremental/session.js';
 export type { BuildOptions } from './build-options.js';
+
+/**
+ * The parse stage through the caches, which are saved after it: the front-matter cache (let go
+ * here: it holds every file's front matter, which a build needs no more once parsed) and the
+ * Markdown cache (its packs hold exactly what this build used).
+ */
+async function parseWithCaches(incremental: IncrementalBuild, markdown: MarkdownBodies, parse: (split: FrontMatterSplitter) => Promise<ParsedSite>): Promise<ParsedSite> {
+  const frontMatter = await incremental.frontMatter();
+  const parsed = await parse(frontMatter.split);
+  await markdown.finish();
+  await frontMatter.save();
+  return parsed;
+}
 
 /** The pipeline: each stage a verb that returns its value and its diagnostics; only emit writes. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -63,10 +78,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // cache's packs or a temporary file, which the build closes when it ends.
       run.atEnd(() => markdown.close());
       // The parsed records hold every file's front matter (its positions are found when asked): let go once validated.
-      const frontMatter = await incremental.frontMatter();
-      let parsed: ParsedSite | undefined = await parseSite(sources, config, { images: facts, render: markdown.render, split: frontMatter.split, progress: progress('parse'), read: (path) => fs.readBytesSync(path) });
-      await markdown.finish();
-      await frontMatter.save();
+      let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (split) => parseSite(sources, config, { images: facts, render: markdown.render, split, progress: progress('parse'), read: (path) => fs.readBytesSync(path) }));
       await releaseThreads(session);
       run.lap('parse');
       // Validate and route go on past errors (validate-site.ts: files with errors stand in for their

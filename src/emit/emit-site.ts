@@ -9,6 +9,12 @@ import { isOnDisk, type OutputBytes, type OutputFile } from '../model/output-fil
 import type { Progress } from '../model/progress.js';
 import { openStaging, type Staging } from './staging.js';
 
+/** A file's path in the output folder (no leading slash), or undefined when it would leave the folder. */
+export function outputPath(written: string): string | undefined {
+  const path = written.replace(/^\/+/, '');
+  return path.split('/').some((segment) => segment === '..' || segment === '') || path.includes('\\') ? undefined : path;
+}
+
 /**
  * Check the output set before anything is written: two files for one path, or a path that would
  * leave the output directory, are errors (the second would silently overwrite the first).
@@ -18,8 +24,8 @@ export function collectOutput(files: readonly OutputFile[]): { output: Map<strin
   const output = new Map<string, OutputBytes>();
   const diagnostics: Diagnostic[] = [];
   for (const file of files) {
-    const path = file.path.replace(/^\/+/, '');
-    if (path.split('/').some((segment) => segment === '..' || segment === '') || path.includes('\\')) {
+    const path = outputPath(file.path);
+    if (path === undefined) {
       diagnostics.push(diagnostic('EMIT_FAILED', `refusing to write outside the output directory: ${JSON.stringify(file.path)}`));
       continue;
     }

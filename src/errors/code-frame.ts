@@ -32,21 +32,31 @@ export type SourceText = (file: string) => string | undefined;
 
 /**
  * A place whose position and code frame are worked out only when they are read: when a diagnostic
- * is made of it (`diagnostic(code, message, place)` copies them), never for the many places that no
- * diagnostic names (every entry's images, aliases and slug). Nothing of the file is held.
+ * is made of it (`diagnostic()` reads them), never for the many places that no diagnostic names
+ * (every entry's images, aliases and slug). Nothing of the file is held; `position` is a position,
+ * or a function that finds it (front matter fields: splitting the file again), called once.
  */
-export function placeIn(file: string, position: () => SourcePosition | undefined, text: SourceText): SourcePlace {
-  let found: SourcePosition | undefined | null = null;
-  const at = () => (found === null ? (found = position()) : found);
-  return {
-    file,
-    get position() {
-      return at();
-    },
-    get frame() {
-      const where = at();
-      const source = where && text(file);
-      return source === undefined || !where ? undefined : codeFrame(source, where);
-    },
-  };
+export function placeIn(file: string, position: SourcePosition | (() => SourcePosition | undefined), text: SourceText): SourcePlace {
+  return new PlaceInFile(file, position, text);
+}
+
+class PlaceInFile implements SourcePlace {
+  #position: SourcePosition | undefined | (() => SourcePosition | undefined);
+  readonly #text: SourceText;
+
+  constructor(readonly file: string, position: SourcePosition | (() => SourcePosition | undefined), text: SourceText) {
+    this.#position = position;
+    this.#text = text;
+  }
+
+  get position(): SourcePosition | undefined {
+    if (typeof this.#position === 'function') this.#position = this.#position();
+    return this.#position;
+  }
+
+  get frame(): string | undefined {
+    const at = this.position;
+    const source = at && this.#text(this.file);
+    return source === undefined || !at ? undefined : codeFrame(source, at);
+  }
 }

@@ -8,7 +8,7 @@ import { sourceLinesOf } from '../parse/source-lines.js';
 import type { SourceText } from '../errors/code-frame.js';
 import type { MarkdownBodies } from './markdown-cache.js';
 import { markdownJobOf } from '../parse/parse-site.js';
-import { jsReport, jsReportFile } from '../render/js-report.js';
+import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
 import { sourceMapFile, withEditedPages } from '../render/source-map.js';
 import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
 import { renderPages } from '../render/render-site.js';
@@ -145,7 +145,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   for (const [file, text] of texts) last.texts.set(file, text);
   const newWarnings = again.diagnostics.filter((w) => w.severity !== 'error').filter((w) => !last.diagnostics.some((d) => d.message === w.message));
   const diagnostics = newWarnings.length ? [...last.diagnostics, ...newWarnings] : last.diagnostics;
-  const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) } : {}) };
+  const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: maxGzipOf(js.report) } : {}) };
   const same = !newWarnings.length && !js;
   const next: LastBuild = { ...last, site, routed, replacedPages, keyInputs, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats, sortedDiagnostics: same ? last.sortedDiagnostics : undefined };
   return { result: resultOf(next, timings(), renders.size), last: next };

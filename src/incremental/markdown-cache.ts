@@ -89,6 +89,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
     },
     finish: async () => {
       if (complete && !readOnly) await packs.compact().catch(() => undefined);
+      packs.forget();
     },
     close: () => packs.close(),
   };
@@ -303,6 +304,16 @@ class Packs {
     const names = await readdir(this.dir).catch(() => [] as string[]);
     const unused = names.filter((name) => (/^pack-[0-9a-f]{2}\.jsonl$/.test(name) && !used.has(name.slice(5, 7))) || /^[0-9a-f]{2}$/.test(name));
     await Promise.all(unused.map((name) => rm(join(this.dir, name), { recursive: true, force: true })));
+  }
+
+  /**
+   * Lets go of what the packs were read into (every line's key and place): each body keeps its own
+   * line. A render after this reads its packs again.
+   */
+  forget(): void {
+    this.packs.clear();
+    this.read.clear();
+    this.bodies.clear();
   }
 
   close(): void {

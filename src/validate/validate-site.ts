@@ -182,7 +182,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: M
   if (!slugOk && !idIsSlug) return undefined;
   const slugIsFileName = !slugOk;
   return {
-    slugPlace: slugIsFileName ? placeIn(entry.file, () => fileStart, text) : at(['slug']),
+    slugPlace: slugIsFileName ? placeIn(entry.file, fileStart, text) : at(['slug']),
     slugIsFileName,
     entry: {
       file: entry.file, locale: entry.locale, section, id: entry.id, slug: slugOk ? meta.slug! : entry.id,
@@ -213,7 +213,7 @@ function checkProblemSolutionHeadings(entry: ParsedEntry, section: Section, text
   let previous = 2;
   // The headings are kept with the body (model/markdown.ts): read for the few pages of these sections.
   for (const heading of entry.body.read().headings) {
-    const place = placeIn(entry.file, () => heading.position, text);
+    const place = placeIn(entry.file, heading.position, text);
     const written = '#'.repeat(heading.depth);
     if (heading.depth < 3) {
       diagnostics.push(diagnostic('HEADING_LEVEL', `heading "${heading.text}" is a level ${heading.depth} heading: the body of a ${section === 'use-cases' ? 'use-case' : 'solution'} page is its "How PolyBrowser helps" part, under an h2, so its headings start at ### (h3)`, place));
@@ -254,7 +254,7 @@ function checkFields(entry: ParsedEntry, section: Section, text: SourceText, dia
 
 /** The site images a Markdown body shows, each with its place in the file (its frame made if a diagnostic names it). */
 export function bodyImages(file: string, links: readonly ContentLink[], text: SourceText): Entry['images'] {
-  return links.filter((link) => link.kind === 'image').map((link) => ({ path: link.path, place: placeIn(file, () => link.position, text) }));
+  return links.filter((link) => link.kind === 'image').map((link) => ({ path: link.path, place: placeIn(file, link.position, text) }));
 }
 
 function checkSlug(slug: string, file: string, where: Pick<Diagnostic, 'file' | 'position' | 'frame'> | undefined, diagnostics: Diagnostic[]): boolean {
