@@ -185,15 +185,15 @@ function hsl(hue: number, saturation: number, lightness: number): string {
 
 const encoder = new TextEncoder();
 
-/** Where an article's generated cover is served, and its bytes. */
-export function articleCover(entry: Pick<Entry, 'id' | 'section' | 'meta'>): { path: string; bytes: Uint8Array } {
+/** Where an article's generated cover is served, its bytes and their SHA-256 (its name has the first 10 digits). */
+export function articleCover(entry: Pick<Entry, 'id' | 'section' | 'meta'>): { path: string; bytes: Uint8Array; digest: string } {
   const bytes = encoder.encode(articleCoverSvg(entry.meta.title, entry.section));
-  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  return { path: `/assets/covers/${entry.id}-${digest}.svg`, bytes };
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  return { path: `/assets/covers/${entry.id}-${digest.slice(0, 10)}.svg`, bytes, digest };
 }
 
 /** Where a drawn file's bytes go as soon as they are drawn: the build's staging folder, or memory. */
-export type KeepDrawn = (host: DrawnFile['host'], path: string, bytes: Uint8Array) => OutputBytes | Promise<OutputBytes>;
+export type KeepDrawn = (host: DrawnFile['host'], path: string, bytes: Uint8Array, digest: string) => OutputBytes | Promise<OutputBytes>;
 
 /**
  * The site with a cover for every article that has none: its front matter's `cover` is set to the
@@ -212,10 +212,10 @@ export async function withArticleCovers(site: ValidSite, keep: KeepDrawn = (_hos
       entries.push(entry);
       continue;
     }
-    const { path, bytes } = articleCover(entry);
+    const { path, bytes, digest } = articleCover(entry);
     const host = getLocale(entry.locale).host;
     // Two locales of one host may share a title, and so a file: the path names its bytes.
-    if (!drawn.has(`${host} ${path}`)) drawn.set(`${host} ${path}`, { host, path, bytes: await keep(host, path, bytes), fact });
+    if (!drawn.has(`${host} ${path}`)) drawn.set(`${host} ${path}`, { host, path, bytes: await keep(host, path, bytes, digest), fact });
     // The cover is the page's first image, as a written one is (incremental/body-edits.ts keeps it first).
     entries.push({ ...entry, meta: { ...entry.meta, cover: path }, images: [{ path, place: { file: entry.file } }, ...entry.images] });
   }

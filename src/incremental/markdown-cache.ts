@@ -354,6 +354,7 @@ function scanLine(text: Buffer, start: number, end: number): { key: string; line
   const key = text.toString('latin1', start, tab);
   if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
   try {
+    // The meta's own text (V8's JSON.parse gives views into the text it parsed, which they keep alive: this one, not the pack).
     const meta = JSON.parse(text.toString('utf8', tab + 1, second)) as Meta;
     if (!meta || !Array.isArray(meta.links) || typeof meta.excerpt !== 'string' || meta.bytes !== end - second - 1) return undefined;
     return { key, line: { start, length: end - start, contentAt: second + 1 - start, meta } };

@@ -178,7 +178,8 @@ function markdownText(file: SourceFile, read: (path: string) => Uint8Array | und
   const bytes = read(file.path);
   if (bytes && sourceDigest(bytes) === file.digest) return decodeSource(bytes);
   diagnostics.push(diagnostic('SOURCE_CHANGED', `the file ${bytes ? 'changed' : 'was removed'} while the build was running: build again`, { file: file.path }));
-  return undefined;
+  // A file that changed is parsed as it is now, so that nothing else is reported for it (links to it are not broken).
+  return bytes && decodeSource(bytes);
 }
 
 /** A Markdown file's front matter split, its record without its body, and the job of rendering its body. */
@@ -203,11 +204,15 @@ function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: 
  * they would keep alive.
  */
 function positionsLater(frontMatter: PositionedYaml, file: string, sourceText: SourceText): PositionedYaml {
+  // Nothing of `frontMatter` is kept but copies: its own positions hold the file's text, or its document.
+  const value = structuredClone(frontMatter.value);
+  const start = { ...frontMatter.start };
   let real: PositionedYaml | undefined;
-  const positioned = () => (real ??= splitFrontMatter(sourceText(file) ?? '', file).frontMatter ?? { ...frontMatter, positionOf: () => frontMatter.start, keyPositionOf: () => frontMatter.start });
+  // A file that changed since has positions of what it holds now; one that no longer splits, its start.
+  const positioned = () => (real ??= splitFrontMatter(sourceText(file) ?? '', file).frontMatter ?? { value, start, positionOf: () => start, keyPositionOf: () => start });
   return {
-    value: structuredClone(frontMatter.value),
-    start: frontMatter.start,
+    value,
+    start,
     positionOf: (path) => positioned().positionOf(path),
     keyPositionOf: (path) => positioned().keyPositionOf(path),
   };

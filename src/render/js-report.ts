@@ -131,8 +131,21 @@ export function pageScripts(url: string, template: string, html: string): PageSc
     const src = attrs.get('src');
     blocking.push(src ? { src: intern(src) } : { inlineBytes: new TextEncoder().encode(match[2] ?? '').byteLength });
   }
-  return { url, template, islands, blocking };
+  return { url, template, islands: shared(islands), blocking: shared(blocking) };
 }
+
+/**
+ * One copy of each list of islands or blocking scripts: pages of a template have the same few, and
+ * every page's record is kept to the end of the build (84 000 pages).
+ */
+function shared<T>(list: T[]): T[] {
+  const key = JSON.stringify(list);
+  let known = lists.get(key) as T[] | undefined;
+  if (!known) lists.set(key, (known = list));
+  return known;
+}
+
+const lists = new Map<string, unknown[]>();
 
 /** Attribute names (lowercase) and values of a start tag's attribute text, quoted either way or bare. */
 function attributesOf(text: string): Map<string, string> {
