@@ -65,12 +65,13 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
       const missing = wanted.filter((i) => {
         const body = packs.body(keys[i]!);
         if (!body) return true;
+        const { links, excerpt } = packs.meta(keys[i]!)!;
         if (memory) {
           // A dev session's bodies live in memory: read at once, never again.
-          const rendered = { ...body.meta, ...body.read() };
+          const rendered = { links, excerpt, ...body.read() };
           memory.set(keys[i]!, rendered);
           results[i] = kept(keys[i]!, rendered);
-        } else results[i] = { ...body.meta, digest: keys[i]!, body };
+        } else results[i] = { links, excerpt, digest: keys[i]!, body };
         return false;
       });
       // Bodies from the cache are done at once; the others as they are rendered.
@@ -82,7 +83,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
         const key = keys[index]!;
         memory?.set(key, rendered[i]!);
         const body = !memory && added?.get(key);
-        results[index] = body ? { ...body.meta, digest: key, body } : kept(key, rendered[i]!);
+        results[index] = body ? { links: rendered[i]!.links, excerpt: rendered[i]!.excerpt, digest: key, body } : kept(key, rendered[i]!);
       });
       stats = { bodies: stats.bodies + jobs.length, rendered: stats.rendered + missing.length };
       return results;
@@ -132,10 +133,14 @@ interface Meta {
 }
 
 /** Where a line is in its pack: offsets in bytes, `contentAt` from the line's start. */
-interface Line {
+interface Place {
   start: number;
   length: number;
   contentAt: number;
+}
+
+/** A line as the build read its pack: its place and its meta. */
+interface Line extends Place {
   meta: Meta;
 }
 
@@ -158,13 +163,9 @@ const PACKS_AT_ONCE = 4;
 
 const packOf = (key: string) => key.slice(0, 2);
 
-/** A body in a pack: its meta in memory, its content read from the pack when asked. */
+/** A body in a pack: where its line is, its content read from the pack when asked. */
 class PackedBody implements BodyRef {
-  constructor(private readonly packs: Packs, readonly key: string, public line: Line) {}
-
-  get meta(): Pick<Meta, 'links' | 'excerpt'> {
-    return { links: this.line.meta.links, excerpt: this.line.meta.excerpt };
-  }
+  constructor(private readonly packs: Packs, readonly key: string, public line: Place) {}
 
   read(): BodyContent {
     return this.packs.content(this.key, this.line);
@@ -203,8 +204,14 @@ class Packs {
     let body = this.bodies.get(key);
     if (body) return body;
     const line = this.read.get(packOf(key))?.lines.get(key);
-    if (line) this.bodies.set(key, (body = new PackedBody(this, key, line)));
+    // Its place alone: the meta goes to the entry, the line's record with the pack (forget).
+    if (line) this.bodies.set(key, (body = new PackedBody(this, key, { start: line.start, length: line.length, contentAt: line.contentAt })));
     return body;
+  }
+
+  /** The meta of this key's line, if its pack (read already) has it. */
+  meta(key: string): Meta | undefined {
+    return this.read.get(packOf(key))?.lines.get(key)?.meta;
   }
 
   /**
@@ -257,7 +264,7 @@ class Packs {
   }
 
   /** A line's content, read from its pack; found again if another build moved it since. */
-  content(key: string, line: Line): BodyContent {
+  content(key: string, line: Place): BodyContent {
     const path = this.path(packOf(key));
     const bytes = this.files.read(path, line.start, line.length + 1);
     if (lineIsAt(bytes, 0, key, line)) return parseContent(bytes, line);
@@ -294,7 +301,7 @@ class Packs {
       pack.lines = new Map(lines.map(([key, line]) => {
         const moved = { ...line, start: at };
         at += line.length + 1;
-        this.bodies.get(key)!.line = moved;
+        this.bodies.get(key)!.line = { start: moved.start, length: line.length, contentAt: line.contentAt };
         return [key, moved];
       }));
       pack.size = at;
@@ -364,11 +371,11 @@ function scanLine(text: Buffer, start: number, end: number): { key: string; line
 }
 
 /** Whether `text` holds the line of `key` at `at`, as long as it was, with its line break. */
-function lineIsAt(text: Buffer, at: number, key: string, line: Line): boolean {
+function lineIsAt(text: Buffer, at: number, key: string, line: Place): boolean {
   return text.length >= at + line.length + 1 && text[at + line.length] === NEWLINE && text[at + KEY_LENGTH] === TAB && text.toString('latin1', at, at + KEY_LENGTH) === key;
 }
 
-function parseContent(bytes: Buffer, line: Line): BodyContent {
+function parseContent(bytes: Buffer, line: Place): BodyContent {
   const content = JSON.parse(bytes.toString('utf8', line.contentAt, line.length)) as BodyContent;
   if (!content || typeof content.html !== 'string' || !Array.isArray(content.headings)) throw new Error('its rendered Markdown in the cache is damaged');
   return content;

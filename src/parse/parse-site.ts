@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../model/site-config.js';
 import { codeFrame, type SourceText } from '../errors/code-frame.js';
-import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
+import { diagnostic, warning, type Diagnostic, type SourcePosition } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
 import { getLocale, isLocaleCode, type LocaleCode } from '../model/locale-table.js';
 import { decodeSource, sourceDigest, type MalformedUtf8, type SourceFile, type SourceSet } from '../model/sources.js';
@@ -11,7 +11,7 @@ import type { ParsedMarkdown } from '../model/markdown.js';
 import type { SourceLines } from '../model/site.js';
 import { keptInMemory, renderInThisThread, type BodyRenderer, type MarkdownJob } from './markdown-jobs.js';
 import type { LinkContext } from './classify-href.js';
-import { parseYaml, type PositionedYaml } from '../errors/yaml-document.js';
+import { parseYaml, type PositionedYaml, type YamlPath } from '../errors/yaml-document.js';
 import type { Progress } from '../model/progress.js';
 import { sourceLinesOf } from './source-lines.js';
 
@@ -200,22 +200,32 @@ function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: 
  * The front matter's value, with its positions found when a diagnostic first asks, by splitting the
  * file again (validate-site.ts asks for the few fields it places, and for a file with errors): a
  * YAML document with positions for every file of a large site, kept until validation, was a quarter
- * of its heap. The value is copied: the YAML parser's strings are views into the file's text, which
- * they would keep alive.
+ * of its heap. The value is copied: the YAML parser's strings (and the front-matter cache's) are
+ * views into the text they were parsed from, which they would keep alive. A small object, one per
+ * Markdown file: no closures.
  */
 function positionsLater(frontMatter: PositionedYaml, file: string, sourceText: SourceText): PositionedYaml {
-  // Nothing of `frontMatter` is kept but copies: its own positions hold the file's text, or its document.
-  const value = structuredClone(frontMatter.value);
-  const start = { ...frontMatter.start };
-  let real: PositionedYaml | undefined;
-  // A file that changed since has positions of what it holds now; one that no longer splits, its start.
-  const positioned = () => (real ??= splitFrontMatter(sourceText(file) ?? '', file).frontMatter ?? { value, start, positionOf: () => start, keyPositionOf: () => start });
-  return {
-    value,
-    start,
-    positionOf: (path) => positioned().positionOf(path),
-    keyPositionOf: (path) => positioned().keyPositionOf(path),
-  };
+  return new PositionsLater(structuredClone(frontMatter.value), { ...frontMatter.start }, file, sourceText);
+}
+
+class PositionsLater implements PositionedYaml {
+  #real: PositionedYaml | undefined;
+
+  constructor(readonly value: unknown, readonly start: SourcePosition, private readonly file: string, private readonly text: SourceText) {}
+
+  positionOf(path: YamlPath): SourcePosition {
+    return this.positioned().positionOf(path);
+  }
+
+  keyPositionOf(path: YamlPath): SourcePosition {
+    return this.positioned().keyPositionOf(path);
+  }
+
+  /** A file that changed since has the positions of what it holds now; one that no longer splits, its start. */
+  private positioned(): PositionedYaml {
+    const start = this.start;
+    return (this.#real ??= splitFrontMatter(this.text(this.file) ?? '', this.file).frontMatter ?? { value: this.value, start, positionOf: () => start, keyPositionOf: () => start });
+  }
 }
 
 /**
