@@ -17,6 +17,8 @@ const LAYERS = [
   'edge', // the edge document and the middleware that applies it
   'bundle', // templates, client runtime, edge functions compiled
   'render', // HTML, sitemaps, reports
+  'search', // the search index of the rendered pages (Pagefind)
+  'social', // a social image per indexable page (it runs before render, which names the images, but builds on render's titles and translator)
   'hosting', // each host target's files
   'emit', // the only stage that writes the output
   'pipeline', // what build.ts's stages share: the run's bookkeeping, the result, the render stage's whole output
@@ -69,9 +71,9 @@ function rulesFor(FLOOR, LAYERS) {
     {
       name: 'browser-code-imports-only-the-contract',
       severity: 'error',
-      comment: 'client/ runs in the browser: of src/ it takes only the browser contract (src/model/browser-contract.ts).',
+      comment: 'client/ runs in the browser: of src/ it takes only the browser contract (src/model/browser-contract.ts) and the two pure text functions the edge and the browser must agree on (how a 404 path reads).',
       from: { path: '^client/' },
-      to: { path: '^src/', pathNot: '^src/model/browser-contract\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/model/browser-contract\\.ts$|^src/format/(percent-decode|display-path)\\.ts$' },
     },
     {
       name: 'server-code-imports-no-browser-code',

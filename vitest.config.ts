@@ -3,9 +3,18 @@ import { defineConfig } from 'vitest/config';
 /** The benchmarks' smoke runs (tests/bench) take minutes of builds in child processes: npm run bench:smoke runs them, npm test does not. */
 const benchSmoke = process.env.SITEGEN_BENCH_SMOKE === '1';
 
+/**
+ * The sample site's social images drawn once per run into the default cache, with every core, so the
+ * processes that build the sample site read them rather than each draw 1 126 cards (docs/testing.md).
+ */
+const SOCIAL_IMAGES = 'tests/helpers/social-images-setup.ts';
+
 export default defineConfig({
   test: {
     environment: 'node',
+    // "Today" for every build the tests run, in this process or a child (src/build-options.ts
+    // buildDate): security.txt's expiry warning never appears or disappears with the day the suite runs.
+    env: { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 27) / 1000) },
     // Ceilings that only stop a hung test: no test asserts a duration, and a whole-site build on a
     // machine whose cores are both busy elsewhere takes several times as long as on a quiet one.
     testTimeout: 180_000,
@@ -28,6 +37,7 @@ export default defineConfig({
           // the client tests alone went from ~55 s to ~11 s. Every file restores the timers and
           // globals it fakes; tests/helpers/sample-site.ts shares one sample-site build per process.
           isolate: false,
+          globalSetup: [SOCIAL_IMAGES],
         },
       },
       {
@@ -39,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          globalSetup: [SOCIAL_IMAGES, 'tests/e2e/support/global-setup.ts'],
         },
       },
     ],

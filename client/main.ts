@@ -19,6 +19,7 @@ import { startDownloadButtons } from './services/client-version.js';
 import { isChunkLoadError, reloadOnChunkFailure } from './services/reload-guard.js';
 import { startVisitor, type VisitorState } from './visitor/start-visitor.js';
 import { startImagePlaceholders } from './widgets/image-placeholder.js';
+import { showFatalError } from './widgets/fatal-error.js';
 import { createLoading } from './widgets/loading.js';
 import { setToastCloseLabel, showToast } from './widgets/show-toast.js';
 
@@ -42,8 +43,7 @@ function start(config: RuntimeConfig): void {
   const onChunkError = (error: unknown) => {
     if (!isChunkLoadError(error) && !(error instanceof TypeError)) return;
     if (!reloadOnChunkFailure({ storage: session, reload: () => window.location.reload() })) {
-      // The screen is a React widget in the UI chunk: when that chunk is what fails, the same words as plain DOM.
-      void import('./ui.js').then((m) => m.showFatalError(config)).catch(() => showPlainFatalError(config));
+      showFatalError(config);
     }
   };
   window.addEventListener('unhandledrejection', (event) => {
@@ -73,28 +73,4 @@ function afterLoadAndIdle(run: () => void): void {
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
-}
-
-/** The fatal error screen without React (spec §8): title, detail and the way back, set as text. */
-function showPlainFatalError(config: RuntimeConfig): void {
-  // Every island whose chunk failed reports it: one screen.
-  if (document.getElementById('sitegen-fatal')) return;
-  const { messages } = config;
-  const box = document.createElement('section');
-  box.className = 'error-box';
-  box.setAttribute('data-error-screen', '');
-  const title = document.createElement('h2');
-  title.textContent = messages.errorTitle;
-  const detail = document.createElement('p');
-  detail.textContent = messages.errorDetail;
-  const back = document.createElement('a');
-  back.className = 'btn btn-primary';
-  back.href = config.errorBackUrl;
-  back.textContent = messages.back;
-  box.append(title, detail, back);
-  const root = document.createElement('div');
-  root.id = 'sitegen-fatal';
-  root.append(box);
-  document.documentElement.classList.add('has-fatal-error');
-  document.body.append(root);
 }

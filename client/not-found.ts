@@ -1,22 +1,17 @@
+import { displayPath } from '../src/format/display-path.js';
 import { NOT_FOUND_SLOT } from '../src/model/browser-contract.js';
 
 /**
  * The 404 page in the browser. A static host serves one file for every unknown path, with the path's
  * slot empty and hidden: it is filled in here, as text (textContent, never innerHTML: the path is
- * the visitor's, or an attacker's), percent-decoded where it is valid UTF-8. Where the edge already
+ * the visitor's, or an attacker's), read as the edge shows it (src/format/display-path.ts). Where the edge already
  * filled it, it is left as it is. "Go back" is shown only when there is somewhere to go back to.
  */
 export function fillNotFoundPath(doc: Document, location: Pick<Location, 'pathname'>, history: Pick<History, 'length' | 'back'>): void {
   const slot = doc.querySelector<HTMLElement>(`[${NOT_FOUND_SLOT}][hidden]`);
   const code = slot?.querySelector('code');
   if (code) {
-    let path = location.pathname;
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      // Not valid percent-encoding: shown as sent.
-    }
-    code.textContent = path;
+    code.textContent = displayPath(location.pathname);
     slot!.hidden = false;
   }
   const back = doc.querySelector<HTMLElement>('[data-go-back]');

@@ -1,13 +1,12 @@
 /**
  * Everything that needs React, as one chunk: the React-compatible runtime (preact/compat, aliased by
  * src/bundle/bundle-client.ts), the islands found on most pages, the
- * widgets shown on demand (toasts, loading bar, consent banner, fatal error screen) and the two
+ * widgets shown on demand (toasts, loading bar, consent banner) and the two
  * functions that put a component on the page (hydrate an island, render a widget). The browser
  * fetches it at the first island that hydrates or the first widget shown; a page that is only read
  * never does.
  *
- * One chunk rather than one per component: every page can show every widget (and the fatal error
- * screen), so the report counts them on every page anyway, and ten small chunks cost ~2.9 kB gzip
+ * One chunk rather than one per component: every page can show every widget, so the report counts them on every page anyway, and ten small chunks cost ~2.9 kB gzip
  * more than the same code in one (each compressed alone, each with its own imports and exports).
  * That holds for the islands only some pages have (tooltip: pricing; QR: zh) too: as chunks of their
  * own they cost the one page that has both more than they save the others (docs/client.md).
@@ -21,6 +20,5 @@ export { default as ErrorScreen } from './islands/error-screen.js';
 export { ToastStack } from './widgets/toast.js';
 export { LoadingBar } from './widgets/loading-bar.js';
 export { ConsentBanner } from './widgets/consent-banner.js';
-export { showFatalError } from './widgets/fatal-error.js';
 export { default as QrConsult } from './islands/qr-consult.js';
 export { default as Tooltip } from './islands/tooltip.js';

@@ -27,14 +27,19 @@ export interface BuildOptions {
    * holds no pages or output in memory, only `upToDate`.
    */
   upToDateCheck?: boolean;
-  /** Worker threads for Markdown (default: the available cores); 1 renders in this thread. */
+  /** Worker threads for Markdown and social images (default: the available cores); 1 renders and draws in this thread. */
   jobs?: number;
-  /** The bundled Markdown worker (bin/sitegen builds it); without it Markdown renders in this thread. */
+  /** The bundled worker (bin/sitegen builds it); without it Markdown renders and social images are drawn in this thread. */
   workerScript?: string;
   /** Shared by a series of builds (sitegen dev): threads, Markdown in memory, the previous output. */
   session?: BuildSession;
   /** Milliseconds from an arbitrary origin, for stage timings. */
   clock?: () => number;
+  /**
+   * The date and time, read once per build, only to warn about dates in site.yaml that are near
+   * (security.expires); no output depends on it. Default: buildDate().
+   */
+  now?: () => Date;
   /** Called as each stage ends, for progress output. */
   onStage?: (stage: Stage, ms: number) => void;
   /**
@@ -61,4 +66,13 @@ export function incrementalOptions(options: BuildOptions, outDir: string): Incre
     upToDateCheck: options.upToDateCheck === true && !options.stopAfter,
     wholeOutput: !options.stopAfter,
   };
+}
+
+/**
+ * Today, for a build: SOURCE_DATE_EPOCH (seconds since 1970) when set, as reproducible builds set
+ * it (the test suite does, so that no test changes with the day it runs), else the system clock.
+ */
+export function buildDate(env: Record<string, string | undefined> = process.env): Date {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  return epoch !== undefined && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { incrementalOptions, type BuildOptions } from './build-options.js';
+import { buildDate, incrementalOptions, type BuildOptions } from './build-options.js';
 import { bundleSite } from './bundle/bundle-site.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { writeOutput } from './emit/emit-site.js';
@@ -17,14 +17,18 @@ import type { FrontMatterSplitter } from './parse/front-matter.js';
 import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
 import { DEFAULT_CONFIG } from './load/load-config.js';
+import { securityExpiryWarnings } from './load/security-expiry.js';
+import { sortDiagnostics } from './errors/site-error.js';
 import { loadSite } from './load/load-site.js';
 import { parseSite, type ParsedSite } from './parse/parse-site.js';
 import type { BuildResult, Stage } from './pipeline/build-result.js';
 import type { Progress } from './model/progress.js';
 import { BuildRun } from './pipeline/build-run.js';
-import { renderOutput } from './pipeline/site-output.js';
+import { renderOutput, type RenderInput } from './pipeline/site-output.js';
 import { routeSite } from './route/route-site.js';
 import { hostDir } from './route/urls.js';
+import { indexSearch } from './search/index-search.js';
+import { drawSocialImages } from './social/social-images.js';
 import { validateSite } from './validate/validate-site.js';
 
 export { STAGES, type BuildResult, type Stage } from './pipeline/build-result.js';
@@ -58,15 +62,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // A dev session keeps the Markdown it read (it applies edits to it); a build reads each file again when it parses it.
       const loaded = run.need(run.check(await loadSite(fs, options.config ?? DEFAULT_CONFIG, session.shared)).site);
       const { config, sources } = loaded;
+      // Warnings of the clock, not of the inputs: every build gives them, none is stamped with the output.
+      const dated = run.note({ diagnostics: securityExpiryWarnings(config, (options.now ?? buildDate)(), loaded.configPath, loaded.configText) }).diagnostics;
+      const undated = () => run.sorted().filter((d) => !dated.includes(d));
+      const withDated = (result: BuildResult): BuildResult => ({ ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...dated]) });
       const incremental = await openIncremental(incrementalOptions(options, outDir), session, loaded);
-      if (incremental.upToDate) return (run.lap('load'), incremental.upToDate(run.timings));
+      if (incremental.upToDate) return (run.lap('load'), withDated(incremental.upToDate(run.timings)));
       const restored = incremental.restored;
       if (restored) {
         run.lap('load');
         run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist', progress('emit')));
         await restored.stamp();
         run.lap('emit');
-        return restored.result(run.timings);
+        return withDated(restored.result(run.timings));
       }
       const facts = await readImageFacts(sources.assets, config.images);
       // sharp encodes off the main thread, while the pages are parsed and rendered.
@@ -102,19 +110,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const bundles = run.need(run.check(await bundleSite(options.root, config, edge.json, { minify: options.minify, reuse: reusableBundles(session, config, edge.json) })).bundles);
       keepBundles(session, config, edge.json, bundles);
       run.lap('bundle');
+      // A social image for every indexable page, drawn in the worker threads unless the cache has it.
+      const social = run.note(await drawSocialImages(site, routed.pages, incremental.social, progress('social')));
+      await releaseThreads(session);
+      run.lap('social');
       const plan = await incremental.plan(site, routed, bundles);
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, configPath: loaded.configPath, sources }, { ...plan, store: staging?.store }, progress('render')));
-      const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats };
+      // The search stage reads the pages render wrote: the staging folder has them once its writes are done.
+      const search: RenderInput['search'] = (pages) => run.within('search', async () => {
+        await staging?.settled();
+        return indexSearch(pages, incremental.searchCache, progress('search'));
+      });
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, social, configPath: loaded.configPath, sources, search }, { ...plan, store: staging?.store }, progress('render')));
+      const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats, social: social.stats };
       run.lap('render');
       const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {
         run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist', progress('emit')));
-        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: run.sorted() });
+        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: undated() });
       }
       run.lap('emit');
       if (session.shared) session.last = lastBuildOf({ loaded, site, routed, edge, bundles, keyInputs: plan.keyInputs, rendered, markdown: markdown.stats?.(), diagnostics: run.diagnostics });
       const output = staging ? new OutputOnDisk(outDir, rendered.output.keys()) : inMemory(rendered.output);
-      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output, outputCounts, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused } };
+      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output, outputCounts, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused }, search: rendered.search };
     });
   });
 }

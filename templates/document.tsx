@@ -3,6 +3,8 @@ import { DefaultLayout } from './layouts/default-layout.js';
 import { ErrorLayout } from './layouts/error-layout.js';
 import { SpriteLayout } from './layouts/sprite-layout.js';
 import { PageBody } from './pages/page-body.js';
+import { HeadLinks } from './parts/head-links.js';
+import { SocialImageMeta } from './parts/social-image-meta.js';
 import { RUNTIME_CONFIG_ID } from '../src/model/browser-contract.js';
 import { serializeScriptJson } from '../src/render/json-ld.js';
 
@@ -32,10 +34,8 @@ export function Document(props: PageProps) {
         {props.locales.filter((l) => l.code !== locale.code && page.alternates.some((a) => a.hreflang === l.hreflang)).map((l) => (
           <meta key={l.code} property="og:locale:alternate" content={l.ogLocale} />
         ))}
-        {meta.image ? <meta property="og:image" content={meta.image} /> : null}
-        <meta name="twitter:card" content={meta.image ? 'summary_large_image' : 'summary'} />
-        <meta name="theme-color" content="#4338ca" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <SocialImageMeta image={meta.social} />
+        <HeadLinks {...props} />
         {assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         <script type="module" src={assets.js} />
         {meta.jsonLd.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}

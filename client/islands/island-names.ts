@@ -2,7 +2,7 @@
  * The islands a template can place. The server renders each with its props; the browser hydrates
  * each with the same component and props (client/islands/registry.ts).
  */
-export const ISLAND_NAMES = ['back-to-top', 'qr-consult', 'mobile-banner', 'tooltip', 'error-screen'] as const;
+export const ISLAND_NAMES = ['back-to-top', 'qr-consult', 'mobile-banner', 'tooltip', 'error-screen', 'search'] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
 /**

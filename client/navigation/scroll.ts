@@ -1,3 +1,5 @@
+import { decodeOrKeep } from '../../src/format/percent-decode.js';
+
 /**
  * Spec §2: a navigation lands at the top unless the page says otherwise, and a hash lands on its
  * element offset by that element's scroll margin (CSS gives every [id] the sticky header's height).
@@ -7,13 +9,7 @@
  */
 export function targetOfHash(doc: Document, hash: string): HTMLElement | null {
   if (!hash || hash === '#') return null;
-  let id = hash.slice(1);
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // Use the raw text when it is not valid percent-encoding.
-  }
-  return doc.getElementById(id);
+  return doc.getElementById(decodeOrKeep(hash.slice(1)));
 }
 
 export function startScrollHandling(doc: Document, win: Window): void {

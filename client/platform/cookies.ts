@@ -1,5 +1,6 @@
 /** Cookies, read and written defensively: a page where document.cookie throws still works. */
 
+import { decodeOrKeep } from '../../src/format/percent-decode.js';
 import { cookieString } from '../../src/model/browser-contract.js';
 
 export function getCookie(doc: Document, name: string): string | undefined {
@@ -12,12 +13,7 @@ export function getCookie(doc: Document, name: string): string | undefined {
   for (const part of all.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
+    return decodeOrKeep(part.slice(eq + 1).trim());
   }
   return undefined;
 }

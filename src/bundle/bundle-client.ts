@@ -6,7 +6,7 @@ import type { Assets } from '../model/page-props.js';
 import { sitegenRoot } from '../fs/sitegen-root.js';
 
 export interface BundledAssets {
-  assets: Omit<Assets, 'sprite'>;
+  assets: Omit<Assets, 'sprite' | 'colours'>;
   /** Files to serve, by URL path (/assets/main-3f2a.js). */
   files: { path: string; contents: Uint8Array }[];
   /** The JavaScript chunks and how they import each other, for the per-page JS report. */

@@ -5,6 +5,7 @@ import { buildIdOf } from './build-id.js';
 import { bundleClient, hashedAsset, type BundledAssets } from './bundle-client.js';
 import { bundleMiddleware, type BundledMiddleware, type PerHostTarget } from './bundle-middleware.js';
 import { compileTemplates, type CompiledTemplates } from './compile-templates.js';
+import { designColours } from './design-colours.js';
 
 /** Everything compiled for one build: the templates, the browser runtime, the edge functions. */
 export interface SiteBundles {
@@ -36,7 +37,8 @@ export async function bundleSite(root: string, config: SiteConfig, edgeJson: str
     ]);
     const sprite = hashedAsset('icons', 'svg', templates.spriteSvg());
     const buildId = buildIdOf(templates.codeHash, [...client.files.map((f) => f.path), sprite.path]);
-    return { bundles: { templates, client, middleware, sprite, assets: { ...client.assets, sprite: sprite.path }, buildId }, diagnostics: [] };
+    const colours = designColours(client);
+    return { bundles: { templates, client, middleware, sprite, assets: { ...client.assets, sprite: sprite.path, colours }, buildId }, diagnostics: [] };
   } catch (error) {
     return { diagnostics: [diagnostic('BUNDLE_FAILED', bundleMessage(error), { cause: error })] };
   }

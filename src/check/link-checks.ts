@@ -1,6 +1,7 @@
 import { prepareEdge, routeRequest, type PreparedEdge } from '../edge/route-request.js';
 import type { CheckCode } from '../errors/catalogue.js';
 import { positionAt, type CheckInput, type Finding, type SitePage } from './finding.js';
+import { decodeOrKeep } from '../format/percent-decode.js';
 import { decodeEntities } from './html/scan-tags.js';
 import { sitePages, urlPathOf } from './site-pages.js';
 
@@ -47,7 +48,7 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
     for (const link of linksOf(page.html)) {
       if (link.value.startsWith('#')) {
         checked++;
-        const id = decodeHash(decodeEntities(link.value));
+        const id = decodeOrKeep(decodeEntities(link.value).slice(1));
         if (id !== '' && !idsOf(page).has(id)) findings.push(at(page, link, new URL(link.value, page.url), 'error', 'CHECK_ANCHOR_MISSING', `href="${link.value}": ${page.url} has no element with id "${id}"`));
         continue;
       }
@@ -79,7 +80,7 @@ export function checkLinks(input: CheckInput): LinkCheckResult {
         findings.push(at(page, link, url, 'warning', 'CHECK_LINK_REDIRECTS', `href="${link.value}" is redirected to ${verdict.location}; link there directly`));
       }
       if (url.hash.length > 1 && verdict.page) {
-        const id = decodeHash(url.hash);
+        const id = decodeOrKeep(url.hash.slice(1));
         if (!idsOf(verdict.page).has(id)) findings.push(at(page, link, url, 'error', 'CHECK_ANCHOR_MISSING', `href="${link.value}": ${verdict.page.url} has no element with id "${id}"`));
       }
     }
@@ -169,13 +170,6 @@ function memoIds(): (page: SitePage) => Set<string> {
   };
 }
 
-function decodeHash(hash: string): string {
-  try {
-    return decodeURIComponent(hash.slice(1));
-  } catch {
-    return hash.slice(1);
-  }
-}
 
 function at(page: SitePage, link: FoundLink, url: URL | undefined, severity: Finding['severity'], code: CheckCode, message: string): Finding {
   return { code, severity, file: page.file, ...positionAt(page.html, link.offset), message, ...(url ? { target: url.href } : {}) };

@@ -1,9 +1,11 @@
+import { decodeOrKeep } from '../format/percent-decode.js';
 import type { CheckInput, Finding } from './finding.js';
 import { positionAt } from './finding.js';
 import { sitePages } from './site-pages.js';
 import { factsByUrl, type PageFacts } from './xml/page-head.js';
 import { hostFolders, isAbsoluteHttpUrl, normalizeUrl, sitemapEntries, sitemapFiles, type HostFolder, type SitemapFile } from './xml/sitemap-files.js';
 import { sortFindings } from './xml/sort-findings.js';
+import { parseXml } from './xml/xml-scan.js';
 import { validateSitemaps } from './xml/validate-sitemaps.js';
 
 /**
@@ -13,7 +15,8 @@ import { validateSitemaps } from './xml/validate-sitemaps.js';
  *   indexable page of the host (not a 404 page, not noindex, canonical to itself) exactly once,
  *   and nothing else;
  * - sitemap-index: each sitemap index lists exactly the host's urlsets, by absolute URL on its origin;
- * - robots: robots.txt names the host's sitemap index by absolute URL, and disallows no listed URL.
+ * - robots: robots.txt names the host's sitemap index by absolute URL (and may name its RSS and Atom
+ *   feeds), and disallows no listed URL.
  */
 export async function checkSitemaps(input: CheckInput): Promise<Finding[]> {
   const sitemaps = sitemapFiles(input);
@@ -109,7 +112,7 @@ function checkIndexes(host: HostFolder, indexes: readonly SitemapFile[], own: re
       if (!isAbsoluteHttpUrl(entry.loc)) {
         problem(`is not an absolute URL: write ${host.origin}/${entry.loc.replace(/^\/+/, '')}`);
         // It does name the file: one finding is enough.
-        if (entry.loc.startsWith('/')) seen.add(`${host.folder}${safeDecode(entry.loc.replace(/[?#].*$/, ''))}`);
+        if (entry.loc.startsWith('/')) seen.add(`${host.folder}${decodeOrKeep(entry.loc.replace(/[?#].*$/, ''))}`);
         continue;
       }
       let parsed: URL;
@@ -123,7 +126,7 @@ function checkIndexes(host: HostFolder, indexes: readonly SitemapFile[], own: re
         problem(`is not on ${host.origin}: an index lists its own host's sitemaps`);
         continue;
       }
-      const file = `${host.folder}${safeDecode(parsed.pathname)}`;
+      const file = `${host.folder}${decodeOrKeep(parsed.pathname)}`;
       const target = byFile.get(file);
       if (seen.has(file)) problem('is listed twice');
       else if (!target) problem(input.files.has(file) ? 'is not a sitemap' : `names no file of the output (${file})`);
@@ -186,9 +189,11 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
       return problem(`Sitemap: ${value} is not a valid URL`);
     }
     if (parsed.origin !== host.origin) return problem(`Sitemap: ${value} is not on ${host.origin}: name this host's sitemap index (${expected})`);
-    const target = byFile.get(`${host.folder}${safeDecode(parsed.pathname)}`);
-    if (!target) return problem(`Sitemap: ${value} names no sitemap of the output: name ${expected}`);
-    if (target.kind === 'index') namesIndex = true;
+    const path = `${host.folder}${decodeOrKeep(parsed.pathname)}`;
+    const target = byFile.get(path);
+    if (target?.kind === 'index') namesIndex = true;
+    // A feed is a sitemap of its newest URLs to Google and Bing (docs/feeds.md): robots.txt may name it.
+    if (!target && !isFeed(input.files.get(path))) return problem(`Sitemap: ${value} names no sitemap or RSS or Atom feed of the output: name ${expected}`);
   });
   if (!namesIndex && sitemapProblems === 0) {
     findings.push({ code: 'CHECK_ROBOTS', severity: 'error', file, line: 1, column: 1, message: `does not name the sitemap index: add "Sitemap: ${expected}"` });
@@ -219,6 +224,15 @@ function checkRobots(host: HostFolder, indexes: readonly SitemapFile[], own: rea
   }
 }
 
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** Whether a file is an RSS 2.0 or Atom feed, by its root element. */
+function isFeed(bytes: Uint8Array | undefined): boolean {
+  if (!bytes) return false;
+  const root = parseXml(new TextDecoder().decode(bytes)).root;
+  return (root?.name === 'rss' && root.ns === '') || (root?.local === 'feed' && root.ns === ATOM_NS);
+}
+
 /** A robots.txt path pattern: a prefix, where * matches any characters and a final $ ends the path. */
 export function robotsPattern(value: string): RegExp {
   const anchored = value.endsWith('$');
@@ -229,10 +243,3 @@ export function robotsPattern(value: string): RegExp {
   return new RegExp(`^${body}${anchored ? '$' : ''}`);
 }
 
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}

@@ -1,3 +1,4 @@
+import { decodeOrKeep } from '../format/percent-decode.js';
 import type { CheckCode } from '../errors/catalogue.js';
 import type { EdgeConfig } from '../model/edge-config.js';
 import { SOURCE_MAP_PATH, sourceMapSchema, type BodyRef, type PageSources, type SourceMap, type SourceRef } from '../model/page-sources.js';
@@ -69,13 +70,5 @@ function templateOf(page: PageSources): SourceRef {
 /** Whether a link of the Markdown body is the one a finding is about: same host, same path (fragment and query aside). */
 function sameTarget(ref: BodyRef, target: string, hostKeyOf: ReadonlyMap<string, string>): boolean {
   const url = URL.parse(target);
-  return !!url && hostKeyOf.get(url.host) === ref.host && decoded(url.pathname) === decoded(ref.path);
-}
-
-function decoded(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
+  return !!url && hostKeyOf.get(url.host) === ref.host && decodeOrKeep(url.pathname) === decodeOrKeep(ref.path);
 }

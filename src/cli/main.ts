@@ -98,9 +98,9 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('--verbose', 'print every warning and per-locale page counts')
     .option('--json', 'print a machine-readable report on stdout (for CI)')
     .option('--check', 'then run every check of sitegen check on the output; errors fail the build')
-    .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
-    .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
-    .option('--no-cache', 'render all Markdown again and keep none of it (images stay cached: their key is their content)')
+    .option('-j, --jobs <n>', 'worker threads for Markdown and social images (default: the available cores; 1: none)', parseJobs)
+    .option('--cache-dir <dir>', 'where rendered Markdown, encoded and social images and compiled templates are kept', 'node_modules/.cache/sitegen')
+    .option('--no-cache', 'render all Markdown again and keep none of it (encoded and social images stay cached: their key is their content)')
     .option('--rebuild', 'build even when nothing changed since the previous build (which otherwise keeps its output); caches still apply')
     .addOption(new Option('--stop-after <stage>', 'stop after this stage and write nothing (to time the stages up to it)').choices(STAGES.filter((stage) => stage !== 'emit')).conflicts('check'))
     .action(async (opts: { config: string; out: string; root: string; quiet?: boolean; verbose?: boolean; json?: boolean; check?: boolean; jobs?: number; cacheDir: string; cache: boolean; rebuild?: boolean; stopAfter?: Stage }) => {
@@ -121,7 +121,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
           cacheDir: resolve(opts.root, opts.cacheDir),
           upToDateCheck: !opts.rebuild,
           stopAfter: opts.stopAfter,
-          workerScript: io.env.SITEGEN_MARKDOWN_WORKER,
+          workerScript: io.env.SITEGEN_WORKER,
           clock,
           onStage: progress?.stageEnded,
           onProgress: progress?.progress,
@@ -188,8 +188,8 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('--strict-port', `exit (code ${EXIT.cannotListen}) when the port is in use instead of taking the next free one`)
     .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
-    .option('-j, --jobs <n>', 'worker threads for Markdown (default: the available cores; 1: none)', parseJobs)
-    .option('--cache-dir <dir>', 'where rendered Markdown, encoded images and compiled templates are kept', 'node_modules/.cache/sitegen')
+    .option('-j, --jobs <n>', 'worker threads for Markdown and social images (default: the available cores; 1: none)', parseJobs)
+    .option('--cache-dir <dir>', 'where rendered Markdown, encoded and social images and compiled templates are kept', 'node_modules/.cache/sitegen')
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
     .addHelpText('after', examples([
       ['sitegen dev', 'at http://localhost:4000 (zh, ru: http://zh.localhost:4000, …)'],
@@ -201,7 +201,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
       const log = (line: string) => io.stderr(`${line}\n`);
       const dev = await startDev({
         root: opts.root, config: opts.config, jobs: opts.jobs, cacheDir: resolve(opts.root, opts.cacheDir),
-        workerScript: io.env.SITEGEN_MARKDOWN_WORKER, port: opts.port, listen: opts.listen, strictPort: opts.strictPort, editor: editorCommand(io.env), log,
+        workerScript: io.env.SITEGEN_WORKER, port: opts.port, listen: opts.listen, strictPort: opts.strictPort, editor: editorCommand(io.env), log,
       }).catch(cannotListen('dev'));
       if (!dev) return;
       io.stderr(`sitegen dev: ${dev.url} (ready in ${Math.round(performance.now() - started)} ms); ${everyHost(dev.url)}\n`);
@@ -209,7 +209,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     });
 
   program.command('clean')
-    .description('delete the cache (rendered Markdown, encoded images, compiled code) and the output directory')
+    .description('delete the cache (rendered Markdown, encoded and social images, compiled code) and the output directory')
     .addHelpText('after', examples([
       ['sitegen clean', 'delete node_modules/.cache/sitegen and dist/'],
       ['sitegen clean --out public-dist', 'delete another output directory (and the cache)'],

@@ -2,7 +2,7 @@ import type { Stage } from '../build.js';
 import { formatStage, groupDigits } from './report.js';
 
 /** What each long stage counts as it goes (the stages that report progress, see BuildOptions.onProgress). */
-const UNITS: Partial<Record<Stage, string>> = { parse: 'bodies', render: 'pages', emit: 'files' };
+const UNITS: Partial<Record<Stage, string>> = { parse: 'bodies', social: 'images', render: 'pages', search: 'pages', emit: 'files' };
 
 /** A terminal's live line is redrawn at most this often: ten times a second reads as live and costs nothing. */
 export const LIVE_REDRAW_MS = 100;

@@ -4,6 +4,7 @@ import { countOutput, countPages, type OutputCounts, type PageCounts } from '../
 import type { BuildResult, Stage } from '../build.js';
 import { hintOf, type Diagnostic } from '../errors/site-error.js';
 import { roundMs } from '../format/round-ms.js';
+import type { SearchStats } from '../search/index-search.js';
 
 export function formatStage(stage: Stage, ms: number): string {
   return `  ${stage.padEnd(9)} ${formatMs(ms).padStart(9)}`;
@@ -25,8 +26,12 @@ export interface BuildSummary {
   images?: { images: number; encoded: number };
   /** Markdown bodies, and how many were rendered (the rest came from the cache). */
   markdown?: { bodies: number; rendered: number };
+  /** Social images (one per indexable page; equal cards share one), and how many were drawn (the rest came from the cache). */
+  social?: { images: number; drawn: number };
   /** Pages, and how many were taken unchanged from the previous output. */
   rendered?: { pages: number; reused: number };
+  /** The search index: pages, how many were indexed (the rest came from the cache), bytes per host and locale. */
+  search?: SearchStats;
   /** Nothing the build reads had changed since the previous build of this output: it was kept as it was. */
   upToDate: boolean;
   /** The cache held the output of these very inputs: every file was linked from it, nothing parsed or rendered. */
@@ -49,8 +54,10 @@ export function summarize(result: BuildResult, totalMs: number): BuildSummary {
     edge: result.edge,
     js: result.js,
     images: result.images,
+    social: result.social,
     markdown: result.markdown,
     rendered: result.rendered,
+    search: result.search,
     upToDate: !!result.upToDate,
     restored: !!result.restored,
     ...(result.stoppedAfter ? { stoppedAfter: result.stoppedAfter } : {}),
@@ -85,12 +92,22 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
       const { bodies, rendered } = summary.markdown;
       lines.push(`  Markdown: ${bodies} bodies, ${rendered} rendered, ${bodies - rendered} from the cache (hit rate ${Math.round(((bodies - rendered) / bodies) * 100)}%)`);
     }
+    if (summary.search) lines.push(searchLine(summary.search));
     if (summary.images?.images) {
       const { images, encoded } = summary.images;
       lines.push(`  images: ${images} as avif/webp 1x/2x, ${encoded} encoded, ${images - encoded} from the cache (hit rate ${Math.round(((images - encoded) / images) * 100)}%)`);
     }
+    if (summary.social?.images) {
+      const { images, drawn } = summary.social;
+      const time = summary.timings.social === undefined ? '' : ` in ${formatMs(summary.timings.social)}`;
+      lines.push(`  social images: ${groupDigits(images)} (1200×630 PNG), ${groupDigits(drawn)} drawn${drawn ? time : ''}, ${groupDigits(images - drawn)} from the cache (hit rate ${Math.round(((images - drawn) / images) * 100)}%)`);
+    }
     if (style.verbose) {
       lines.push(`  pages per locale: ${Object.entries(summary.pages.perLocale).map(([l, n]) => `${l} ${n}`).join(', ')}`);
+      if (summary.search) {
+        const locales = Object.values(summary.search.hosts).flatMap((host) => Object.entries(host.locales));
+        lines.push(`  search index per locale: ${locales.map(([l, s]) => `${l} ${s.pages} pages ${formatBytes(s.bytes)}`).join(', ')}`);
+      }
     }
   } else {
     lines.push(`build failed: ${summary.errors} error${summary.errors === 1 ? '' : 's'}; the previous output was left as it was`);
@@ -99,6 +116,14 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
   return lines.join('\n');
 }
 
+
+/** `  search index: 1 126 pages in 14 languages, 2.8 MB on 3 hosts; 81 indexed, 1 045 from the cache` */
+function searchLine(search: SearchStats): string {
+  const hosts = Object.values(search.hosts);
+  const languages = hosts.reduce((sum, host) => sum + Object.keys(host.locales).length, 0);
+  const bytes = hosts.reduce((sum, host) => sum + host.bytes, 0);
+  return `  search index: ${groupDigits(search.pages)} pages in ${languages} languages, ${formatBytes(bytes)} on ${hosts.length} hosts; ${groupDigits(search.indexed)} indexed, ${groupDigits(search.pages - search.indexed)} from the cache`;
+}
 
 /** 1234567 → "1 234 567" (a thin grouping that reads the same in every language). */
 export function groupDigits(n: number): string {

@@ -1,4 +1,5 @@
 import { NOT_FOUND_SLOT } from '../model/browser-contract.js';
+import { displayPath } from '../format/display-path.js';
 import { escapeXml } from '../format/escape-xml.js';
 
 /**
@@ -29,22 +30,4 @@ export async function notFoundResponse(page: Response, pathname: string): Promis
   const headers = new Headers(page.headers);
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
   return new Response(fillNotFoundPage(await page.text(), pathname), { status: 404, headers });
-}
-
-/** Characters that would hide text or reorder it on screen (controls, bidi marks and overrides). */
-const HIDDEN_OR_REORDERING = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/**
- * A request path as the visitor reads it on the 404 page: percent-decoded (/%E6%89%BE reads 找),
- * unless it is not valid percent-encoding of UTF-8 (then as sent), with the characters that would
- * hide or reorder text kept percent-encoded. Plain text: the caller escapes it.
- */
-export function displayPath(pathname: string): string {
-  let text: string;
-  try {
-    text = decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
-  return text.replace(HIDDEN_OR_REORDERING, encodeURIComponent);
 }

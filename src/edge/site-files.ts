@@ -3,6 +3,7 @@ import type { EdgeConfig } from '../model/edge-config.js';
 import { localeOfPath, type HostKey } from '../model/locale-table.js';
 import { fillNotFoundPage } from './not-found-page.js';
 import { joinPath, parseRequestPath } from './request-path.js';
+import { SEARCH_BUNDLE } from '../model/browser-contract.js';
 
 /**
  * What a middleware needs to answer a 404 itself where it cannot see the host's own file lookup
@@ -67,6 +68,14 @@ function includes(sorted: Uint32Array, value: number): boolean {
 const PLATFORM_PATH = /^\/(_vercel|\.well-known)(\/|$)/;
 
 /**
+ * Whether a host path is a file of the search index (src/search). Those are not listed in `served`
+ * (their names change with every content edit, and nobody visits them): they are left to the host,
+ * whose miss routes answer its 404 page for a missing one (without the path in it, which no
+ * visitor typed).
+ */
+export const isSearchPath = (path: string) => path.startsWith(`${SEARCH_BUNDLE}/`);
+
+/**
  * For a request the middleware let through: the 404 page of the path's locale with the path in it,
  * when the host serves no file at that path; undefined when it does (the host serves it).
  */
@@ -75,7 +84,7 @@ export function notFoundAnswerer(document: EdgeConfig, files: SiteFiles): (reque
   const served = new Map(Object.entries(files.served).map(([key, base64]) => [key, decodeServedPaths(base64)]));
   return (request) => {
     const url = new URL(request.url);
-    if (PLATFORM_PATH.test(url.pathname)) return undefined;
+    if (PLATFORM_PATH.test(url.pathname) || isSearchPath(url.pathname)) return undefined;
     const host = hostByName.get(url.hostname.toLowerCase()) ?? files.fallbackHost;
     const parsed = parseRequestPath(url.pathname);
     const paths = served.get(host);

@@ -10,3 +10,16 @@ export function escapeXml(text: string): string {
 export function escapeXmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(NOT_XML, '');
 }
+
+const ENTITY = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The text an XML (or HTML attribute) value stands for: character references and the five named entities decoded. */
+export function decodeXmlEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(ENTITY, (whole, hex: string | undefined, dec: string | undefined, named: string | undefined) => {
+    if (named) return NAMED[named] ?? whole;
+    const code = hex ? Number.parseInt(hex, 16) : Number(dec);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}

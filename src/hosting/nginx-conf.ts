@@ -1,4 +1,5 @@
 import { HOST_CONFIG_FILES } from '../model/host-config-files.js';
+import { MANIFEST_PATH, SECURITY_TXT_PATH } from '../model/product-files.js';
 import type { OutputFile } from '../model/output-file.js';
 import { escapeRegex } from './escape-regex.js';
 import { isSplat, type HostRules, type StaticRule } from './static-rules.js';
@@ -80,6 +81,7 @@ function serverBlock(server: NginxServer, languageCodes: readonly string[]): str
     ...exactRules(server.hostRules.rules.filter((rule) => !isSplat(rule)), server.serverName),
     ...splatRules(server.hostRules.rules.filter(isSplat), server.serverName),
     ...pages(),
+    ...typedFiles(),
     ...internalFiles(),
     ...normaliser(),
     ...stackedLanguagePrefixes(languageCodes),
@@ -169,6 +171,27 @@ function pages(): string[] {
     `  if (${NORMALISED}) { return 301 $uri$is_args$args; }`,
     '  try_files $uri $uri.html =404;',
     '}',
+  ];
+}
+
+/**
+ * Files whose content type nginx's mime.types does not give: the web app manifest (it has no
+ * .webmanifest), and security.txt as RFC 9116 asks, text/plain with charset utf-8. Exact locations
+ * win over the regular expression that refuses dotfiles, so /.well-known/security.txt is served.
+ */
+function typedFiles(): string[] {
+  const file = (path: string, type: string, extra = '') => [
+    `location = ${path} {`,
+    `  if (${NORMALISED}) { return 301 $uri$is_args$args; }`,
+    `  types { } default_type ${type};${extra}`,
+    '  try_files $uri =404;',
+    '}',
+  ];
+  return [
+    '',
+    '# The web app manifest and security.txt, with the content types their specifications give.',
+    ...file(MANIFEST_PATH, 'application/manifest+json'),
+    ...file(SECURITY_TXT_PATH, 'text/plain', ' charset utf-8;'),
   ];
 }
 

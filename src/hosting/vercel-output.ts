@@ -1,4 +1,4 @@
-import { encodeServedPaths, SITE_FILES_PLACEHOLDER, type SiteFiles } from '../edge/site-files.js';
+import { encodeServedPaths, isSearchPath, SITE_FILES_PLACEHOLDER, type SiteFiles } from '../edge/site-files.js';
 import type { OutputFile } from '../model/output-file.js';
 import { escapeRegex } from './escape-regex.js';
 
@@ -100,7 +100,8 @@ function siteFilesOf(hosts: readonly VercelHost[], site: HostedSite): SiteFiles 
     const inFolder = site.files.filter((f) => f.path.startsWith(`${host.folder}/`));
     const paths = inFolder.flatMap((f) => {
       const clean = cleanPathOf(f.path);
-      return clean === undefined ? [] : [clean === host.folder ? '/' : clean.slice(host.folder.length)];
+      const path = clean === undefined ? undefined : clean === host.folder ? '/' : clean.slice(host.folder.length);
+      return path === undefined || isSearchPath(path) ? [] : [path];
     });
     files.served[host.key] = encodeServedPaths(paths);
     files.notFound[host.key] = Object.fromEntries(host.notFoundPrefixes.flatMap((prefix) => {

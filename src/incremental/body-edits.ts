@@ -8,6 +8,7 @@ import { sourceLinesOf } from '../parse/source-lines.js';
 import type { SourceText } from '../errors/code-frame.js';
 import type { MarkdownBodies } from './markdown-cache.js';
 import { markdownJobOf } from '../parse/parse-site.js';
+import { renderFeeds } from '../render/feeds.js';
 import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
 import { sourceMapFile, withEditedPages } from '../render/source-map.js';
 import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
@@ -39,8 +40,10 @@ export interface BodyRebuild {
  * (front matter byte for byte the same) cannot change the routes, the lists' order, the sitemaps,
  * the edge configuration or any data a page reads of another page but the excerpt. So only the
  * bodies are rendered again, then the pages that show them: each file's own pages, and if its
- * excerpt changed, the lists showing it and the pages that looked those pages up. Everything else
- * is the last build's. The output equals a full build's byte for byte (tested).
+ * excerpt changed, the lists showing it and the pages that looked those pages up; and the feeds of
+ * their sections, which hold the full text. Everything else is the last build's, the search index
+ * until the caller refreshes it (search-refresh.ts). The output then equals a full build's byte for
+ * byte (tested).
  *
  * Returns undefined when the edits are of another kind (a new, deleted or YAML file, a front
  * matter change): the caller builds in full.
@@ -130,14 +133,21 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   const map = previousMap && withEditedPages(JSON.parse(new TextDecoder().decode(previousMap)) as SourceMap, site, [...ownPages]);
   if (previousMap && !map) return undefined;
 
-  // Nothing has failed: the session's maps are updated in place (last-build.ts says why).
-  for (const [page, { bytes }] of renders) {
-    const previous = last.output.get(page.outputPath)!;
-    const paths = copies.get(previous) ?? [page.outputPath];
-    for (const path of paths) last.output.set(path, bytes);
+  // The feeds of the edited entries' sections hold their full text (render/feeds.ts).
+  const feedsOf = new Set([...replaced.values()].map((entry) => `${entry.locale} ${entry.section}`));
+  const feeds = renderFeeds(pages, site, (locale, section) => feedsOf.has(`${locale} ${section}`)).files;
+
+  // Nothing has failed: the session's maps are updated in place (last-build.ts says why). A file's
+  // copies (a page's 404 twin, the hosting targets' copies) share its bytes and are replaced with it.
+  const replace = (path: string, bytes: Uint8Array) => {
+    const previous = last.output.get(path)!;
+    const paths = copies.get(previous) ?? [path];
+    for (const copy of paths) last.output.set(copy, bytes);
     copies.delete(previous);
     copies.set(bytes, paths);
-  }
+  };
+  for (const [page, { bytes }] of renders) replace(page.outputPath, bytes);
+  for (const feed of feeds) replace(feed.path, feed.contents as Uint8Array);
   for (const [path, record] of records) last.pages.set(path, record);
   const reports = [...(js ? [jsReportFile(js.report)] : []), ...(map ? [sourceMapFile(map)] : [])];
   for (const [path, bytes] of inMemory(collectOutput(reports).output)) last.output.set(path, bytes);
@@ -204,7 +214,9 @@ function resultOf(last: LastBuild, timings: BuildResult['timings'], rendered: nu
     config: last.config,
     edge: last.stats.edge,
     images: last.stats.images,
+    social: last.stats.social,
     markdown: last.stats.markdown,
+    search: last.stats.search,
     js: { maxGzip: last.stats.jsMaxGzip, budget: last.config.client.budgetGzip },
     rendered: { pages: pages.length, reused: pages.length - rendered },
   };

@@ -6,6 +6,7 @@ import type { OutputCounts, PageCounts } from '../emit/output-counts.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import { attempt } from '../fs/attempt.js';
 import type { ImageStats } from '../images/encode-images.js';
+import type { SocialStats } from '../social/social-images.js';
 import type { SourceSet } from '../model/sources.js';
 
 /**
@@ -32,6 +33,7 @@ export interface StampedReport {
   edge?: { bytes: number; budget: number };
   js?: { maxGzip: number; budget: number };
   images?: ImageStats;
+  social?: SocialStats;
   /** Warnings (a stamped build succeeded): a build that keeps the output reports them again, as a build from nothing would. */
   diagnostics: Diagnostic[];
 }

@@ -8,19 +8,23 @@ import type { BuildResult } from '../pipeline/build-result.js';
 import type { RenderPlan, RenderedOutput } from '../pipeline/site-output.js';
 import { newestYear, type ReusablePages } from '../render/render-site.js';
 import type { RoutedSite } from '../route/route-site.js';
-import { inputsDigest, isUpToDate, previousOutput, withoutCauses, type BuildStamp, type StampedReport } from './build-stamp.js';
+import { inputsDigest, isUpToDate, previousOutput, withoutCauses, type BuildStamp, type PreviousOutput, type StampedReport } from './build-stamp.js';
 import { keepOutput, restorableOutput } from './output-snapshot.js';
 import { OutputOnDisk } from '../emit/output-on-disk.js';
 import type { FileOnDisk } from '../model/output-file.js';
-import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SITEGEN_CODE } from './cache-salt.js';
+import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SEARCH_CODE, SITEGEN_CODE } from './cache-salt.js';
 import { frontMatterCache, type FrontMatterCache } from './front-matter-cache.js';
 import { splitFrontMatter } from '../parse/front-matter.js';
 import { diskImageCache, readOnlyImageCache } from './image-cache.js';
+import { socialDrawer } from './social-cache.js';
+import { SOCIAL_IMAGE_FOLDER, type SocialDrawer } from '../social/social-images.js';
 import { keepPages, readPageCache } from './page-cache.js';
 import { cachedRenderer, type MarkdownBodies } from './markdown-cache.js';
 import { spilledBodies } from './spilled-bodies.js';
 import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
 import { reusablePages } from './reusable-pages.js';
+import type { SearchCache } from '../search/index-search.js';
+import { searchCache } from './search-cache.js';
 import type { BuildSession } from './session.js';
 import { writeBuildStamp } from './write-build-stamp.js';
 
@@ -52,6 +56,10 @@ export interface IncrementalBuild {
   /** The previous output is exactly what these inputs make: the build keeps it and reports as it did. */
   upToDate?: (timings: BuildResult['timings']) => BuildResult;
   imageCache: ImageCache;
+  /** Each locale's search index part and Pagefind's runtime, by the keys the search stage gives them. */
+  searchCache: SearchCache;
+  /** Social images through the caches (disk unless the build writes nothing, and this process's memory), then the worker threads. */
+  social: SocialDrawer;
   /** How the parse stage renders its bodies, and where they are kept until their pages render (markdown-cache.ts). */
   markdown(): Promise<MarkdownBodies>;
   /** How the parse stage splits front matter: through the front-matter cache, unless the build has none. */
@@ -89,6 +97,9 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
+    searchCache: await searchCacheOf(options),
+    // Like encoded images, kept even without the cache (--no-cache): the key is everything drawn.
+    social: socialDrawer(join(cacheDir, 'social'), { readOnly: !options.cacheWrites, onDisk: options.write && !session.shared, pool: session.pool, untrusted: changedSocialImages(onDisk) }),
     // The parse stage renders every body at once: its render is complete.
     markdown: () => markdownRenderer(options, session, true),
     frontMatter: async () => (options.cache
@@ -123,6 +134,12 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   };
 }
 
+/** The search stage's cache (search-cache.ts); a build without a cache (--no-cache) indexes every locale. */
+export async function searchCacheOf(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>): Promise<SearchCache> {
+  if (!options.cache) return { get: async () => undefined, set: async () => undefined };
+  return searchCache({ dir: join(options.cacheDir, 'search'), salt: await cacheSalt(options.root, SEARCH_CODE), writes: options.cacheWrites });
+}
+
 /**
  * Bodies that render faster in this thread than in the pool: a worker that has not run yet first
  * loads remark (a dev edit, or a CI build whose cache lacks one edited article), and one that has
@@ -136,8 +153,8 @@ const FEW_BODIES = 4;
  * the site. The bodies are kept in the cache's packs, a temporary file, or memory (see each).
  */
 export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites' | 'write'>, session: BuildSession, complete = false): Promise<MarkdownBodies> {
-  const pooled = session.pool?.render;
-  const render: MarkdownRenderer = pooled ? (jobs, facts, rendered) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts, rendered) : pooled(jobs, facts, rendered)) : renderInThisThread;
+  const pool = session.pool;
+  const render: MarkdownRenderer = pool ? (jobs, facts, rendered) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts, rendered) : pool.run('markdown', jobs, facts, rendered)) : renderInThisThread;
   if (options.cache) return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, readOnly: !options.cacheWrites, complete });
   // Without a cache, a build that writes its output keeps its bodies in a temporary file; one that
   // writes nothing (a dev session serves from memory, a test's small site) keeps them in memory.
@@ -145,14 +162,26 @@ export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' 
   return { render: keptInMemory(render), finish: async () => undefined, close: () => undefined };
 }
 
+/**
+ * The social images of the previous output changed since it was written, by name: emit linked them
+ * from the social cache, whose files changed with them (all of them when the stamp cannot say which).
+ */
+function changedSocialImages(previous: PreviousOutput | undefined): (name: string) => boolean {
+  if (!previous) return () => false;
+  if (!previous.changed) return () => true;
+  const image = new RegExp(`${SOCIAL_IMAGE_FOLDER}/([0-9a-f]+)\\.png$`);
+  const names = new Set([...previous.changed].flatMap((path) => image.exec(path)?.[1] ?? []));
+  return (name) => names.has(name);
+}
+
 /** The result of a build that linked its whole output from the cache: what the build that made it reported. */
 function restoredResult(report: StampedReport, output: OutputOnDisk, timings: BuildResult['timings']): BuildResult {
-  const { pages, output: counts, edge, js, images, diagnostics } = report;
-  return { ok: true, diagnostics, pages: [], output, outputCounts: counts, timings, edge, js, images, rendered: { pages: pages.total, reused: pages.total }, restored: { pages, output: counts } };
+  const { pages, output: counts, edge, js, images, social, diagnostics } = report;
+  return { ok: true, diagnostics, pages: [], output, outputCounts: counts, timings, edge, js, images, social, rendered: { pages: pages.total, reused: pages.total }, restored: { pages, output: counts } };
 }
 
 /** The result of a build that kept the previous output: what that build reported. */
 function keptResult(stamp: BuildStamp, timings: BuildResult['timings']): BuildResult {
-  const { pages, output, edge, js, images, diagnostics } = stamp.report;
-  return { ok: true, diagnostics, pages: [], output: new Map(), timings, edge, js, images, upToDate: { pages, output } };
+  const { pages, output, edge, js, images, social, diagnostics } = stamp.report;
+  return { ok: true, diagnostics, pages: [], output: new Map(), timings, edge, js, images, social, upToDate: { pages, output } };
 }

@@ -64,7 +64,7 @@ export interface LastBuild {
   /** Both lists, sorted: made once and kept while they are the same (a site may have thousands of warnings). */
   sortedDiagnostics?: Diagnostic[];
   /** Figures of the build that a body edit does not change (the JavaScript maximum is computed again). */
-  stats: Pick<BuildResult, 'edge' | 'images' | 'markdown'> & { jsMaxGzip: number };
+  stats: Pick<BuildResult, 'edge' | 'images' | 'social' | 'markdown' | 'search'> & { jsMaxGzip: number };
   /** The pages each content file is the entry of, or a list item on, as host+path (valid while the routes are). */
   pagesOfFile?: Map<string, { own: PageSlot[]; lists: PageSlot[] }>;
   /**
@@ -99,8 +99,8 @@ export function lastBuildOf(build: FinishedBuild): LastBuild {
     site: { ...site, sourceText: (file) => texts.get(file) ?? read(file) },
     sources: new Set([...sources.files.map((f) => f.path), ...sources.assets.map((a) => `${contentDir}/public${a.urlPath}`)]),
     pages: rendered.pages, output: inMemory(rendered.output),
-    stats: { edge: { bytes: edge.bytes, budget: edge.budget }, images: rendered.images.stats, markdown: build.markdown, jsMaxGzip: rendered.js.maxGzip },
-    render: { templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site) },
+    stats: { edge: { bytes: edge.bytes, budget: edge.budget }, images: rendered.images.stats, social: rendered.social.stats, markdown: build.markdown, search: rendered.search, jsMaxGzip: rendered.js.maxGzip },
+    render: { templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), social: rendered.social.byPage },
     keyInputs: build.keyInputs,
     js: { chunks: bundles.client.chunks, entry: bundles.client.assets.js, budget: config.client },
     imageFailures: rendered.images.failures,

@@ -3,7 +3,7 @@ import type { ReusedBundles, SiteBundles } from '../bundle/bundle-site.js';
 import { perHostTargets } from '../bundle/bundle-site.js';
 import type { SiteConfig } from '../model/site-config.js';
 import type { RenderedMarkdown } from '../model/markdown.js';
-import { markdownPool, type MarkdownPool } from '../parallel/markdown-pool.js';
+import { workerPool, type WorkerPool } from '../parallel/worker-pool.js';
 import type { LastBuild } from './last-build.js';
 
 /**
@@ -12,7 +12,8 @@ import type { LastBuild } from './last-build.js';
  * which it closes when done.
  */
 export interface BuildSession {
-  pool?: MarkdownPool;
+  /** Worker threads for Markdown and social images (none with one job, or without the bundled worker script). */
+  pool?: WorkerPool;
   /** Rendered Markdown by cache key, kept in memory (a single build reads the disk cache only). */
   markdown?: Map<string, RenderedMarkdown>;
   /** The last successful build: the next build reuses its unchanged pages, or applies an edit to it. */
@@ -21,6 +22,8 @@ export interface BuildSession {
   codeVersion: number;
   /** The bundles of the last build, the code version they were made from, and the edge bundle's key. */
   bundles?: { codeVersion: number; middlewareKey: string; made: Required<ReusedBundles> };
+  /** The search index following the last body edit, while it is made (search-refresh.ts). */
+  search?: Promise<void>;
   /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
   shared: boolean;
   close(): Promise<void>;
@@ -28,13 +31,15 @@ export interface BuildSession {
 
 export function createSession(options: { jobs?: number; workerScript?: string }, shared = true): BuildSession {
   const jobs = options.jobs ?? availableParallelism();
-  const pool = jobs > 1 && options.workerScript ? markdownPool(options.workerScript, jobs) : undefined;
-  return {
+  const pool = jobs > 1 && options.workerScript ? workerPool(options.workerScript, jobs) : undefined;
+  const session: BuildSession = {
     pool, markdown: shared ? new Map() : undefined, codeVersion: 0, shared,
     close: async () => {
       await pool?.close();
+      await session.search;
     },
   };
+  return session;
 }
 
 /** Runs one build in the given session, or in a session of its own that is closed afterwards. */
@@ -48,7 +53,7 @@ export async function inSession<T>(options: { session?: BuildSession; jobs?: num
   }
 }
 
-/** A single build needs its threads no more once parsed: their heaps are given back before render fills the output. */
+/** A single build needs its threads no more after the stage that used them (parse, social): their heaps are given back before render fills the output. */
 export async function releaseThreads(session: BuildSession): Promise<void> {
   if (!session.shared) await session.pool?.close();
 }

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../errors/site-error.js';
 import type { SourceFs } from '../fs/source-fs.js';
 import type { SiteConfig } from '../model/site-config.js';
 import { decodeSource, type SourceSet } from '../model/sources.js';
+import { checkProductFiles } from './product-file-checks.js';
 import { parseSiteConfig } from './load-config.js';
 import { loadSources } from './load-sources.js';
 
@@ -26,5 +27,6 @@ export async function loadSite(fs: SourceFs, configPath: string, keepMarkdown = 
   if (!config || configText === undefined) return { diagnostics };
   const contentDir = dirname(configPath);
   const loaded = await loadSources(fs, contentDir, keepMarkdown);
-  return { site: { configPath, contentDir, configText, config, sources: loaded.sources }, diagnostics: [...diagnostics, ...loaded.diagnostics] };
+  const productFiles = checkProductFiles(config, loaded.sources, contentDir, configPath, configText);
+  return { site: { configPath, contentDir, configText, config, sources: loaded.sources }, diagnostics: [...diagnostics, ...loaded.diagnostics, ...productFiles] };
 }

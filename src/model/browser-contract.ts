@@ -126,3 +126,9 @@ export function isInternalHost(hostname: string, domains: LinkDomains): boolean 
  * client runtime (client/not-found.ts). Without either, no path is shown rather than a wrong one.
  */
 export const NOT_FOUND_SLOT = 'data-not-found-path';
+
+/**
+ * Where every host serves its search index and Pagefind's search code (src/search writes it,
+ * client/search loads `${SEARCH_BUNDLE}/pagefind.js` from the page's own host at the first search).
+ */
+export const SEARCH_BUNDLE = '/pagefind';

@@ -125,3 +125,10 @@ export const illustrationAltKey = (name: string): string => `look.art.${name}`;
 export const FAQ_TOPICS = ['pricing'] as const;
 export const faqSchema = z.array(z.object({ q: z.string().trim().min(1), a: z.string().trim().min(1), topic: z.enum(FAQ_TOPICS).optional() }).strict());
 export type FaqEntry = z.infer<typeof faqSchema>[number];
+
+/** The FAQ entries the pricing page shows (and marks up as its FAQPage). */
+export const pricingFaq = (faq: readonly FaqEntry[]): FaqEntry[] => faq.filter((entry) => entry.topic === 'pricing');
+
+type Plan = Tables['pricing']['plans'][number];
+/** A plan that costs nothing (in every currency: validate-pricing holds a plan's prices all zero or none). */
+export const isFreePlan = (plan: Plan): boolean => Object.values(plan.prices).every((amount) => amount === 0);

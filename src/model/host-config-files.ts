@@ -4,7 +4,10 @@
  */
 export const HOST_CONFIG_FILES: readonly string[] = ['_redirects', '_headers', '_worker.js', '_routes.json'];
 
-/** Whether a request path's segments name a host configuration file or a dotfile. */
+/** The one dot folder that is content: /.well-known/ (RFC 8615), where security.txt is. */
+export const WELL_KNOWN = '.well-known';
+
+/** Whether a request path's segments name a host configuration file or a dotfile (other than under /.well-known/). */
 export function isHostConfigPath(segments: readonly string[]): boolean {
-  return segments.some((s) => s.startsWith('.')) || (segments.length === 1 && HOST_CONFIG_FILES.includes(segments[0]!));
+  return segments.some((s, i) => s.startsWith('.') && !(i === 0 && s === WELL_KNOWN)) || (segments.length === 1 && HOST_CONFIG_FILES.includes(segments[0]!));
 }

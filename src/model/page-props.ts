@@ -6,6 +6,7 @@ import type { Locale } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
 import type { BodyContent } from '../model/markdown.js';
 import type { Entry } from '../model/site.js';
+import type { SocialImage } from '../model/social-image.js';
 import type { FaqEntry, Tables } from '../model/data-tables.js';
 
 /** Title, description and structured data of a page, decided in src/render so templates only place them. */
@@ -14,7 +15,10 @@ export interface PageMeta {
   description: string;
   keywords?: string;
   ogType: 'website' | 'article';
+  /** The article's cover (absolute URL), for its structured data. */
   image?: string;
+  /** The page's social image (og:image, twitter:card): every indexable page has one (docs/social-images.md). */
+  social?: SocialImage;
   /** Serialised, escaped JSON-LD blocks. */
   jsonLd: string[];
   robots?: string;
@@ -29,6 +33,8 @@ export interface Assets {
   js: string;
   /** URL of the SVG icon sprite. */
   sprite: string;
+  /** The design tokens the browser and the web app manifest colour the site's frame with (templates/styles/tokens.css). */
+  colours: { theme: string; background: string };
 }
 
 /**

@@ -9,7 +9,9 @@ export type TemplateName =
   /** A use-case or solution page: problem, how PolyBrowser helps, the features used, a call to action. */
   | 'problem-solution'
   /** Privacy policy, terms of use, cookie policy: no call to action; the cookie policy lists the site's cookies. */
-  | 'legal-page';
+  | 'legal-page'
+  /** The locale's search page: results for ?q= from the host's search index (docs/search.md). */
+  | 'search';
 
 export type Layout = 'default' | 'error' | 'svg-sprite';
 

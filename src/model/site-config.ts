@@ -28,6 +28,54 @@ const MAX_BODY_BYTES_DEFAULT = 1024 * 1024;
 /** 90 KB gzip per page, React included (issue 6). */
 const CLIENT_BUDGET_DEFAULT = 90 * 1024;
 
+/**
+ * The app types Google's software app rich result accepts as applicationCategory
+ * (https://developers.google.com/search/docs/appearance/structured-data/software-app).
+ */
+export const APPLICATION_CATEGORIES = [
+  'GameApplication', 'SocialNetworkingApplication', 'TravelApplication', 'ShoppingApplication', 'SportsApplication',
+  'LifestyleApplication', 'BusinessApplication', 'DesignApplication', 'DeveloperApplication', 'DriverApplication',
+  'EducationalApplication', 'HealthApplication', 'FinanceApplication', 'SecurityApplication', 'BrowserApplication',
+  'CommunicationApplication', 'DesktopEnhancementApplication', 'EntertainmentApplication', 'MultimediaApplication',
+  'HomeApplication', 'UtilitiesApplication', 'ReferenceApplication',
+] as const;
+const APPLICATION_CATEGORY_DEFAULT = 'BrowserApplication';
+
+/** Entries per feed when site.yaml sets none (docs/feeds.md: newest first, full content). */
+const FEED_ITEMS_DEFAULT = 20;
+
+/**
+ * A security.txt URI (RFC 9116 §2.5.3): an e-mail address, a telephone number, or a web page, which
+ * must be https.
+ */
+const securityContact = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || ((url.protocol === 'mailto:' || url.protocol === 'tel:') && url.pathname.length > 0);
+  } catch {
+    return false;
+  }
+}, 'must be a mailto:, tel: or https:// URI, such as mailto:security@example.com');
+
+const httpsUrl = z.string().refine((value) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an absolute https:// URL (RFC 9116 requires https)');
+
+/** A date (2027-06-30, the start of that day in UTC) or an RFC 3339 time in UTC (2027-06-30T12:00:00Z). */
+const EXPIRY_ERROR = 'must be a date such as 2027-06-30 or a UTC time such as 2027-06-30T12:00:00Z';
+const expiryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)?$/, EXPIRY_ERROR)
+  .refine((value) => {
+    const time = expiryOf(value);
+    return !Number.isNaN(time.getTime()) && time.toISOString().startsWith(value.slice(0, 10));
+  }, EXPIRY_ERROR);
+
+/** A language tag as RFC 5646 spells one (en, zh-CN, pt-BR). */
+const languageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or zh-CN');
+
 export const siteConfigSchema = z.object({
   name: z.string().min(1),
   hosts: perHost(origin),
@@ -68,11 +116,41 @@ export const siteConfigSchema = z.object({
     avifEffort: z.number().int().min(0).max(9).default(2),
   }).strict().default({ quality: 100, formats: [...IMAGE_FORMATS], avifEffort: 2 }),
   pageSize: z.number().int().min(1).max(100).default(9),
+  /** JSON-LD facts no content file holds (docs/structured-data.md). */
+  structuredData: z.object({
+    /** The product's app type, the SoftwareApplication's applicationCategory. */
+    applicationCategory: z.enum(APPLICATION_CATEGORIES).default(APPLICATION_CATEGORY_DEFAULT),
+  }).strict().default({ applicationCategory: APPLICATION_CATEGORY_DEFAULT }),
   /** Markdown bodies (docs/configuration.md). */
   markdown: z.object({
     /** A body larger than this (UTF-8 bytes, front matter not counted) is a BODY_TOO_LARGE warning. */
     maxBodyBytes: z.number().int().min(1).default(MAX_BODY_BYTES_DEFAULT),
   }).strict().default({ maxBodyBytes: MAX_BODY_BYTES_DEFAULT }),
+  /** RSS, Atom and JSON Feed of the blog, news and release notes (docs/feeds.md). */
+  feeds: z.object({
+    /** Newest entries each feed lists. */
+    items: z.number().int().min(1).max(500).default(FEED_ITEMS_DEFAULT),
+  }).strict().default({ items: FEED_ITEMS_DEFAULT }),
+  /**
+   * The site's icon: an SVG under public/ drawn at build time into favicon.ico, the PNG icons and the
+   * web app manifest's icons (docs/feeds.md#icons).
+   */
+  icons: z.object({
+    source: z.string().regex(/^\/[^\s?#]*\.svg$/, 'must be the path of an SVG file under public/, such as /favicon.svg'),
+  }).strict().default({ source: '/favicon.svg' }),
+  /**
+   * /.well-known/security.txt on every host (RFC 9116); omitted: none is written. Canonical is each
+   * host's own address. `expires` is written as it is: the build warns when it is near or past.
+   */
+  security: z.object({
+    contact: z.array(securityContact).min(1, 'must name at least one contact (RFC 9116 requires Contact)'),
+    expires: expiryDate,
+    preferredLanguages: z.array(languageTag).min(1).optional(),
+    policy: httpsUrl.optional(),
+    acknowledgments: httpsUrl.optional(),
+    encryption: httpsUrl.optional(),
+    hiring: httpsUrl.optional(),
+  }).strict().optional(),
   edge: z.object({
     /** Largest edge document (bytes of minified JSON) the build accepts. */
     budget: z.number().int().min(1024).max(512 * 1024).default(EDGE_BUDGET_DEFAULT),
@@ -82,3 +160,8 @@ export const siteConfigSchema = z.object({
 }).strict();
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** security.expires as the instant security.txt states: a date is the start of that day, UTC. */
+export function expiryOf(expires: string): Date {
+  return new Date(expires.length === 10 ? `${expires}T00:00:00Z` : expires);
+}

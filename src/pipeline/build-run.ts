@@ -16,6 +16,8 @@ export class BuildRun {
   readonly timings: BuildResult['timings'] = {};
   readonly diagnostics: Diagnostic[] = [];
   private last: number;
+  /** Stages timed inside the one running (within), reported at its lap. */
+  private readonly inner: { stage: Stage; ms: number }[] = [];
   private readonly undo: (() => Promise<void>)[] = [];
   private readonly ends: (() => void)[] = [];
 
@@ -26,10 +28,29 @@ export class BuildRun {
   /** Ends a stage: its time since the previous one. */
   lap(stage: Stage): void {
     const now = this.clock();
-    this.timings[stage] = now - this.last;
+    const inner = this.inner.splice(0);
+    this.timings[stage] = now - this.last - inner.reduce((sum, i) => sum + i.ms, 0);
     this.last = now;
     this.onStage?.(stage, this.timings[stage]!);
-    if (stage === this.stopAfter) throw new StoppedAfter();
+    for (const { stage: within, ms } of inner) {
+      this.timings[within] = ms;
+      this.onStage?.(within, ms);
+    }
+    if (stage === this.stopAfter || inner.some((i) => i.stage === this.stopAfter)) throw new StoppedAfter();
+  }
+
+  /**
+   * Times work done in the middle of another stage as a stage of its own: the search index is made
+   * from the rendered pages, and render's hosting files must list its files, so it runs inside
+   * render. Its time is taken out of the enclosing stage's and reported after it, at its lap.
+   */
+  async within<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
+    const start = this.clock();
+    try {
+      return await work();
+    } finally {
+      this.inner.push({ stage, ms: this.clock() - start });
+    }
   }
 
   /** Takes a stage's diagnostics and passes its value on. */

@@ -1,12 +1,13 @@
 import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import { collectOutput, outputPath } from '../emit/emit-site.js';
-import type { Diagnostic } from '../errors/site-error.js';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { outputText } from '../fs/output-text.js';
 import { edgeFiles } from '../hosting/edge-files.js';
 import { renderHosting } from '../hosting/render-hosting.js';
 import type { EncodedImages } from '../images/encode-images.js';
 import { imageDiagnostics } from '../images/image-diagnostics.js';
+import { drawSiteIcons } from '../images/site-icons.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
 import type { Progress } from '../model/progress.js';
@@ -14,10 +15,16 @@ import type { ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
 import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
+import { renderFeeds } from '../render/feeds.js';
 import { robotsTxt, sitemapFiles } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
+import { securityTxt } from '../render/security-txt.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
+import { webManifest } from '../render/web-manifest.js';
 import type { RoutedSite } from '../route/route-site.js';
+import { hostDir } from '../route/urls.js';
+import type { SearchInput, SearchOutput, SearchStats } from '../search/index-search.js';
+import type { SocialImages } from '../social/social-images.js';
 
 /** What the render stage works from, besides the pages it may take from the previous output. */
 export interface RenderInput {
@@ -27,10 +34,14 @@ export interface RenderInput {
   bundles: SiteBundles;
   /** Encoded while the site was parsed and rendered. */
   images: Promise<EncodedImages>;
+  /** Each indexable page's social image (its head names it) and the PNGs, drawn by the social stage. */
+  social: SocialImages;
   /** site.yaml, as the user named it: diagnostics about the configuration name it. */
   configPath: string;
   /** The content files as read, for the lines the page source map gives (messages files). */
   sources: SourceSet;
+  /** The search stage over the rendered pages (build.ts times it as a stage of its own). */
+  search(pages: SearchInput): Promise<SearchOutput>;
 }
 
 /** What the incremental layer adds to a render: page keys and pages to reuse. */
@@ -50,6 +61,10 @@ export interface RenderedOutput {
   /** The most JavaScript (gzip) a page loads, and the warnings of the JavaScript report alone. */
   js: { maxGzip: number; diagnostics: Diagnostic[] };
   images: EncodedImages;
+  /** The search index's figures (absent when a page failed to render and nothing was indexed). */
+  search?: SearchStats;
+  /** The social stage's images, passed on (a dev session renders edited pages with them). */
+  social: SocialImages;
   diagnostics: Diagnostic[];
 }
 
@@ -62,25 +77,45 @@ export interface RenderedOutput {
 export async function renderOutput(input: RenderInput, plan: RenderPlan, progress?: Progress): Promise<RenderedOutput> {
   const { site, routed, edge, bundles } = input;
   const { config } = site;
-  const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder };
+  const context = { site, templates: bundles.templates, assets: bundles.assets, buildId: bundles.buildId, year: newestYear(site), recorder: plan.recorder, social: input.social.byPage };
+  // Drawn in libuv's threads while this one renders the pages.
+  const icons = drawSiteIcons(site.assets.get(config.icons.source) ?? new Uint8Array(), bundles.assets.colours);
   const rendered = await renderPages(routed.pages, context, plan.reusable, plan.store, progress);
   const diagnostics = [...rendered.diagnostics];
+  const drawn = await icons;
+  if (!drawn.ok) diagnostics.push(diagnostic('ICON_SOURCE_INVALID', `the site's icon ${config.icons.source} (icons.source) cannot be drawn: ${drawn.reason}`, { file: `${site.contentDir}/public${config.icons.source}` }));
   const js = jsReport([...rendered.pages.values()].map((p) => p.scripts), bundles.client.chunks, bundles.client.assets.js, config.client);
   diagnostics.push(...js.diagnostics);
   const images = await input.images;
   diagnostics.push(...imageDiagnostics(site, images.failures, site.contentDir));
   const maxGzip = maxGzipOf(js.report);
-  const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, diagnostics };
+  const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, social: input.social, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
   const store = plan.store ?? IN_MEMORY;
+  const feeds = renderFeeds(routed.pages, site);
+  // Before the hosting files: they list every file a host serves, the search index's too.
+  const pageBytes = new Map(rendered.files.map((f) => [f.path, f.contents]));
+  const search = await input.search({
+    pages: routed.pages,
+    hostDir: (host) => hostDir(config, host),
+    keyOf: (page) => rendered.pages.get(page.outputPath)!.key,
+    htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
+  });
+  pageBytes.clear();
+  diagnostics.push(...search.diagnostics);
   const siteFiles = [
     ...rendered.files,
+    ...(await kept(search.files, store)),
     ...(await kept(sitemapFiles(routed.pages, config), store)),
-    ...HOST_KEYS.map((host) => robotsTxt(config, host)),
+    ...HOST_KEYS.map((host) => robotsTxt(config, host, feeds.feeds.filter((f) => f.host === host).map((f) => f.urls.atom))),
+    ...(await kept(feeds.files, store)),
+    ...HOST_KEYS.flatMap((host) => [webManifest(site, host, bundles.assets.colours), securityTxt(config, host) ?? []].flat()),
     ...buildManifests(site, bundles.buildId),
-    ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files]),
+    ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files, ...(drawn.ok ? drawn.files : [])]),
     ...drawnFiles(site),
+    // Each on the host of the pages that show it, like the drawn covers.
+    ...input.social.files,
   ];
   // The Vercel middleware answers a miss itself, with its locale's 404 page, which it carries.
   const notFoundPages = new Map(await Promise.all([...rendered.notFoundPages].map(async ([path, bytes]) => [path, await outputText(bytes)] as const)));
@@ -89,7 +124,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const reports = await kept(reportFiles(), store);
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
-  return { ...result, output: collected.output };
+  return { ...result, search: search.stats, output: collected.output };
 
   /** The reports, one at a time (the page source map of a large site is tens of megabytes). */
   function* reportFiles(): Generator<OutputFile> {

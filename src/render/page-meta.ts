@@ -1,10 +1,11 @@
 import type { SiteConfig } from '../model/site-config.js';
-import { getLocale } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
-import { serializeScriptJson } from './json-ld.js';
+import { structuredData } from './structured-data.js';
+import type { StructuredDataInput } from './structured-data-input.js';
 import type { PageMeta } from '../model/page-props.js';
 import type { Translate } from '../model/page-props.js';
+import type { SocialImage } from '../model/social-image.js';
 
 /** Where a page's title or description comes from: what a writer edits to change it. */
 export type TextOrigin =
@@ -25,9 +26,8 @@ export interface MetaText {
  * Title and description: the SEO fields of the front matter first, then the page's own title and
  * description, then the section's name and the site description.
  */
-export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: SiteIndex): PageMeta {
+export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: SiteIndex, data: Pick<StructuredDataInput, 'tables' | 'faq'>, social?: SocialImage): PageMeta {
   const entry = page.entry;
-  const siteName = t('site.name');
   const { text: title } = pageTitle(page, t);
   const { text: description } = pageDescription(page, t);
   const meta: PageMeta = {
@@ -35,6 +35,7 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
     description,
     ogType: page.template === 'article' ? 'article' : 'website',
     jsonLd: [],
+    ...(social ? { social } : {}),
   };
   if (entry?.meta.seo_keywords) meta.keywords = entry.meta.seo_keywords;
   if (entry?.meta.cover) meta.image = `${config.hosts[page.host]}${entry.meta.cover}`;
@@ -45,31 +46,7 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
     if (n > 1) meta.prev = urlOf(n - 1);
     if (n < pageCount) meta.next = urlOf(n + 1);
   }
-  if (page.template === 'article' && entry) {
-    meta.jsonLd.push(serializeScriptJson({
-      '@context': 'https://schema.org',
-      '@type': page.section === 'news' ? 'NewsArticle' : 'Article',
-      headline: entry.meta.title,
-      description,
-      datePublished: entry.meta.date,
-      dateModified: entry.meta.updated ?? entry.meta.date,
-      ...(entry.meta.author ? { author: { '@type': 'Organization', name: entry.meta.author } } : {}),
-      ...(meta.image ? { image: meta.image } : {}),
-      inLanguage: getLocale(page.locale).hreflang,
-      mainEntityOfPage: page.url,
-      publisher: { '@type': 'Organization', name: siteName },
-    }));
-  }
-  if (page.breadcrumbs.length > 1) {
-    meta.jsonLd.push(serializeScriptJson({
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: page.breadcrumbs.map((crumb, i) => ({
-        '@type': 'ListItem', position: i + 1, item: crumb.url,
-        name: 'text' in crumb.label ? crumb.label.text : t(crumb.label.key, { n: page.list?.page ?? 1 }),
-      })),
-    }));
-  }
+  meta.jsonLd = structuredData({ page, t, config, index, tables: data.tables, faq: data.faq, description, image: meta.image });
   return meta;
 }
 
@@ -80,10 +57,15 @@ export function pageMeta(page: Page, t: Translate, config: SiteConfig, index: Si
 export function pageTitle(page: Page, t: Translate): MetaText {
   const entry = page.entry;
   if (entry?.meta.seo_title !== undefined) return { text: entry.meta.seo_title, origins: [{ field: 'seo_title' }] };
-  const base: MetaText = entry?.meta.title !== undefined ? { text: entry.meta.title, origins: [{ field: 'title' }] } : listTitle(page, t) ?? standaloneTitle(page, t);
+  const base = ownTitle(page, t);
   const siteName = t('site.name');
   if (page.key === 'home' || base.text.toLowerCase().includes(siteName.toLowerCase())) return base;
   return { text: `${base.text} | ${siteName}`, origins: [...base.origins, { message: 'site.name' }] };
+}
+
+/** The page's own title, without the site name: its front matter's title, else its list's or its section's name. */
+export function ownTitle(page: Page, t: Translate): MetaText {
+  return page.entry?.meta.title !== undefined ? { text: page.entry.meta.title, origins: [{ field: 'title' }] } : listTitle(page, t) ?? standaloneTitle(page, t);
 }
 
 /** `<meta name="description">`: seo_description, description, the body's first paragraph, the section's intro, the site description. */
@@ -104,6 +86,7 @@ function standaloneTitle(page: Page, t: Translate): MetaText {
   if (page.key === 'home') return { text: `${t('site.name')} – ${t('site.tagline')}`, origins: [{ message: 'site.tagline' }, { message: 'site.name' }] };
   if (page.section === 'error-404') return message(t, 'notFoundPage.title');
   if (page.section === 'error-502') return message(t, 'error.502msg1');
+  if (page.section === 'search') return message(t, 'search.title');
   return message(t, `page.${page.section}`);
 }
 
@@ -121,6 +104,7 @@ function sectionDescriptionKey(page: Page): string {
   const intros: Record<string, string> = {
     solutions: 'solutions.intro', 'use-cases': 'useCases.intro', docs: 'docs.intro', release: 'release.intro',
     partner: 'partner.intro', links: 'links.intro', faq: 'faq.intro', icons: 'icons.intro', pricing: 'pricing.subtitle', download: 'download.subtitle',
+    search: 'search.intro',
   };
   return intros[page.section] ?? 'site.description';
 }

@@ -9,6 +9,7 @@ import type { Tables } from '../model/data-tables.js';
 import { hostDir } from '../route/urls.js';
 import type { ValidSite } from '../model/site.js';
 import type { ImageFacts } from '../model/images.js';
+import type { SocialImage } from '../model/social-image.js';
 import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
 import { pageMeta } from './page-meta.js';
@@ -65,6 +66,11 @@ export interface RenderContext {
   year: string | undefined;
   /** Message keys templates asked for that no messages file has, collected across pages. */
   unknownKeys: Set<string>;
+  /**
+   * Each indexable page's social image, by output path (src/social/). Not a page-key input of its
+   * own: its name is a digest of the page's title, section name and site name, which the key holds.
+   */
+  social: ReadonlyMap<string, SocialImage>;
 }
 
 /** One page's HTML (encoded once: its other paths and the hosting copies share these bytes) and record. */
@@ -82,6 +88,7 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   const index = watched.index;
   const locale = getLocale(page.locale);
   const t = makeTranslator(site.messages, page.locale, context.unknownKeys);
+  const faq = site.faq.get(page.locale) ?? [];
   const resolve = (route: string) => index.resolveRoute(route, page.locale);
   const home = index.byKey('home', page.locale)?.url ?? '/';
   // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
@@ -94,8 +101,8 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   }
   const props: PageProps = {
     page: own, locale, locales: LOCALES, t, config: site.config, tables: watched.tables,
-    faq: site.faq.get(page.locale) ?? [],
-    meta: pageMeta(page, t, site.config, index),
+    faq,
+    meta: pageMeta(page, t, site.config, index, { tables: watched.tables, faq }, context.social.get(page.outputPath)),
     assets,
     appLinks: { register: appLinkUrl(site.config.app.registerUrl, page.locale), login: appLinkUrl(site.config.app.loginUrl, page.locale) },
     runtime: runtimeConfigOf(site.config, locale, t, { buildId, errorBackUrl, cookiePolicyUrl: resolve('/cookie-policy') }),

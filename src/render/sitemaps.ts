@@ -94,7 +94,12 @@ function renderIndex(entries: { url: string; lastmod?: string }[], href: Href): 
 
 const dateOnly = (date: string) => new Date(date).toISOString().slice(0, 10);
 
-export function robotsTxt(config: SiteConfig, host: HostKey): OutputFile {
-  const contents = ['User-agent: *', 'Allow: /', '', `Sitemap: ${config.hosts[host]}/index-sitemap.xml`, ''].join('\n');
+/**
+ * robots.txt: everything may be crawled; the sitemap index, then each Atom feed of the host, which
+ * Google and Bing read as sitemaps of the newest URLs (docs/feeds.md). Feeds are named here rather
+ * than in the sitemap index, whose entries must be sitemaps.
+ */
+export function robotsTxt(config: SiteConfig, host: HostKey, feeds: readonly string[] = []): OutputFile {
+  const contents = ['User-agent: *', 'Allow: /', '', `Sitemap: ${config.hosts[host]}/index-sitemap.xml`, ...feeds.map((url) => `Sitemap: ${url}`), ''].join('\n');
   return { path: `${hostDir(config, host)}/robots.txt`, contents };
 }

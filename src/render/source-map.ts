@@ -28,6 +28,7 @@ const TEMPLATE_FILES: Record<TemplateName, string> = {
   'article-list': 'templates/pages/articles.tsx',
   'docs-page': 'templates/pages/docs.tsx',
   'docs-index': 'templates/pages/docs.tsx',
+  search: 'templates/pages/search.tsx',
 };
 
 /**

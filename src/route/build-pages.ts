@@ -9,11 +9,13 @@ import { absoluteUrl, localePath, notFoundPathOf, outputPathOf } from './urls.js
 type PageSeed = Pick<Page, 'key' | 'template' | 'section'> & Partial<Pick<Page, 'entry' | 'list' | 'parentKey' | 'lastmod' | 'layout' | 'indexable'>> & { route: string };
 
 /** Pages of one locale that are not written in Markdown: built from messages and data tables. */
-const STANDALONE: readonly { route: string; template: TemplateName }[] = [
+const STANDALONE: readonly { route: string; template: TemplateName; indexable?: false }[] = [
   { route: '/pricing', template: 'pricing' },
   { route: '/download', template: 'download' },
   { route: '/faq', template: 'faq' },
   { route: '/links', template: 'links' },
+  // Results pages are no content of their own: noindex, out of the sitemaps and the search index.
+  { route: '/search', template: 'search', indexable: false },
 ];
 
 /**
@@ -33,7 +35,7 @@ function seedsForLocale(site: ValidSite, locale: Locale, entries: Entry[]): Page
   const bySection = (section: Section) => entries.filter((e) => e.section === section);
   const seeds: PageSeed[] = [
     { key: 'home', route: '/', template: 'home', section: 'home' },
-    ...STANDALONE.map((s) => ({ key: s.route.slice(1), route: s.route, template: s.template, section: s.route.slice(1) })),
+    ...STANDALONE.map((s) => ({ key: s.route.slice(1), route: s.route, template: s.template, section: s.route.slice(1), indexable: s.indexable })),
     { key: '_icons', route: '/_icons', template: 'icons', section: 'icons', layout: 'svg-sprite', indexable: false },
     // The 404 page has the site's header and footer (a way on); the 502 screen has nothing that could fail again.
     { key: 'error/404', route: '/error/404', template: 'error', section: 'error-404', indexable: false },

@@ -15,6 +15,11 @@ export function absoluteUrl(config: SiteConfig, host: HostKey, path: string): st
   return `${config.hosts[host]}${path === '/' ? '/' : path}`;
 }
 
+/** Absolute URL of a site route in a locale, whether or not a page is there: the locale's home is localeUrl(config, locale, '/'). */
+export function localeUrl(config: SiteConfig, locale: Locale, route: string): string {
+  return absoluteUrl(config, locale.host, localePath(locale, route));
+}
+
 /**
  * dist-relative file for a clean URL: /vn/blog → <host>/vn/blog.html. A flat `.html` file is the one
  * layout every static host serves at the URL without a trailing slash (Cloudflare Pages and Netlify

@@ -6,6 +6,9 @@ const TYPES: Record<string, string> = {
   mjs: 'text/javascript; charset=utf-8',
   json: 'application/json; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
+  // Feeds (docs/feeds.md): the types nginx's mime.types and the static hosts give these extensions.
+  rss: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   svg: 'image/svg+xml',
   png: 'image/png',

@@ -2,7 +2,8 @@ import { build, type BuildOptions, type BuildResult } from '../build.js';
 import { nodeSourceFs } from '../fs/source-fs.js';
 import { rebuildBodies } from '../incremental/body-edits.js';
 import { classifyChanges } from '../incremental/change-set.js';
-import { markdownRenderer } from '../incremental/incremental-build.js';
+import { markdownRenderer, searchCacheOf } from '../incremental/incremental-build.js';
+import { refreshSearch } from '../incremental/search-refresh.js';
 import { sameCode, type BuildSession } from '../incremental/session.js';
 import { warmUpMarkdown } from '../incremental/warm-up.js';
 import { renderInThisThread } from '../parse/markdown-jobs.js';
@@ -21,10 +22,15 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
   const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
-    const markdown = await markdownRenderer(incrementalOptions(options, options.outDir ?? 'dist'), session);
+    const incremental = incrementalOptions(options, options.outDir ?? 'dist');
+    const markdown = await markdownRenderer(incremental, session);
     const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now())).finally(() => markdown.close());
     if (applied) {
-      if (applied.last) session.last = applied.last;
+      if (applied.last) {
+        session.last = applied.last;
+        // The pages are served now; the search index catches up in the background (session.search).
+        void refreshSearch(session, await searchCacheOf(incremental));
+      }
       return applied.result;
     }
   }

@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { formatDiagnostics } from '../errors/format-diagnostics.js';
 import { diagnostic } from '../errors/site-error.js';
 import { sitegenRoot } from '../fs/sitegen-root.js';
-import { answerOpen } from './error-panel/open-endpoint.js';
+import { answerOpen, isLocalHost } from './error-panel/open-endpoint.js';
 import { panelError, type PanelReport } from './error-panel/panel-errors.js';
 import { panelScriptTag } from './error-panel/panel-script.js';
 import type { FileReader } from './read-files.js';
@@ -65,6 +65,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const server = await listen(async (req, res) => {
     if (req.url === OPEN_PATH || req.url?.startsWith(`${OPEN_PATH}?`)) return answerOpen(req, res, new URL(req.url, 'http://localhost'), open);
     if (req.url === EVENTS_PATH) {
+      // The stream carries project paths, messages and code frames: not for a page that reached this port under a name of its own.
+      if (!isLocalHost(req.headers.host, listenAddress)) return send(res, req, 403, { 'content-type': 'text/plain; charset=utf-8' }, 'Not allowed: the event stream is for pages of this sitegen dev session.\n');
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.write('retry: 500\n\n');
       if (failed) res.write(`event: errors\ndata: ${JSON.stringify(failed)}\n\n`);
@@ -89,44 +91,55 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const runBuild = async (since: number): Promise<BuildResult | undefined> => {
     const paths = changed && [...changed];
     changed = new Set();
+    // Not a content error (those are diagnostics) but a crash, e.g. a file vanishing mid-read, or an
+    // output the server cannot serve: reported like one, and the server goes on with the last good build.
+    const crashed = (error: unknown): BuildResult => ({ ok: false, diagnostics: [diagnostic('BUILD_CRASHED', `the build crashed: ${(error as Error).stack ?? String(error)}`)], pages: [], output: new Map(), timings: {} });
     let result: BuildResult | undefined;
     try {
       result = await rebuild({ ...options, session, write: false, cacheWrites: true }, paths);
       if (!result) return undefined; // nothing the build reads changed: no reload
     } catch (error) {
-      // Not a content error (those are diagnostics) but a crash, e.g. a file vanishing mid-read:
-      // reported like one, and the server goes on.
-      result = { ok: false, diagnostics: [diagnostic('BUILD_CRASHED', `the build crashed: ${(error as Error).stack ?? String(error)}`)], pages: [], output: new Map(), timings: {} };
+      result = crashed(error);
     }
     const ms = performance.now() - since;
     if (result.ok) {
-      const output = result.output;
-      const edgeJson = output.get('edge-config.json');
-      // A body edit keeps the edge document (and updates the output in place): the handler stays.
-      if (!handler || served.output !== output || served.edgeJson !== edgeJson) {
-        const files: FileReader = {
-          read: async (path) => output.get(path),
-          readText: async (path) => new TextDecoder().decode(output.get(path)),
-        };
-        const document = edgeConfigSchema.parse(JSON.parse(await files.readText('edge-config.json')));
-        handler = siteHandler(document, files, { injectHtml: devScript });
-        served = { output, edgeJson };
+      try {
+        await serveBuild(result, ms);
+      } catch (error) {
+        result = crashed(error);
       }
-      const hadErrors = failed !== undefined;
-      failed = undefined;
-      const rendered = result.rendered ? `${result.rendered.pages - result.rendered.reused} of ${result.rendered.pages} pages rendered` : '';
-      options.log(`${hadErrors ? 'fixed: ' : ''}built in ${Math.round(ms)} ms (${rendered})`);
-      broadcast('reload', {});
-      // After the first good build: the first edit then costs what the hundredth does.
-      if (!warmedUp) warmedUp = warmUp(session, () => closing).catch(() => undefined);
-    } else {
+    }
+    if (!result.ok) {
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       failed = { build: ++failedBuilds, errors: errors.map(panelError) };
-      options.log(`build failed, still serving the last good build:\n${formatDiagnostics(errors, { color: false, verbose: true })}`);
+      options.log(`${handler ? 'build failed, still serving the last good build' : 'build failed: there is no good build to serve yet, so every page shows these errors'}:\n${formatDiagnostics(errors, { color: false, verbose: true })}`);
       broadcast('errors', failed);
     }
     options.onBuild?.(result, ms);
     return result;
+  };
+
+  /** A good build: serve its output (a new handler when its edge document changed) and reload the pages. */
+  const serveBuild = async (result: BuildResult, ms: number) => {
+    const output = result.output;
+    const edgeJson = output.get('edge-config.json');
+    // A body edit keeps the edge document (and updates the output in place): the handler stays.
+    if (!handler || served.output !== output || served.edgeJson !== edgeJson) {
+      const files: FileReader = {
+        read: async (path) => output.get(path),
+        readText: async (path) => new TextDecoder().decode(output.get(path)),
+      };
+      const document = edgeConfigSchema.parse(JSON.parse(await files.readText('edge-config.json')));
+      handler = siteHandler(document, files, { injectHtml: devScript });
+      served = { output, edgeJson };
+    }
+    const hadErrors = failed !== undefined;
+    failed = undefined;
+    const rendered = result.rendered ? `${result.rendered.pages - result.rendered.reused} of ${result.rendered.pages} pages rendered` : '';
+    options.log(`${hadErrors ? 'fixed: ' : ''}built in ${Math.round(ms)} ms (${rendered})`);
+    broadcast('reload', {});
+    // After the first good build: the first edit then costs what the hundredth does.
+    if (!warmedUp) warmedUp = warmUp(session, () => closing).catch(() => undefined);
   };
 
   // One build at a time; changes during a build start one more build after it.
@@ -141,8 +154,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     const start = () => {
       const batch = queued!;
       queued = undefined;
+      // A build queued behind the one close() waits for does not start on a closing session.
+      if (closing) return batch.waiters.forEach((w) => w(undefined));
       running = runBuild(batch.since).finally(() => { running = undefined; });
-      void running.then((result) => batch.waiters.forEach((w) => w(result)));
+      const settle = (result: BuildResult | undefined) => batch.waiters.forEach((w) => w(result));
+      running.then(settle, () => settle(undefined));
     };
     if (running) void running.then(() => setTimeout(start, 0));
     else setTimeout(start, 0);

@@ -1,4 +1,5 @@
 import { escapeRegex } from '../hosting/escape-regex.js';
+import { localHost } from './local-host.js';
 
 /**
  * A local preview of the three hosts: the pages link to the hosts' production origins
@@ -16,25 +17,21 @@ export interface PreviewOrigins {
 }
 
 /**
- * The names under which this server is this machine. Only these are copied into pages: the Host
- * header is the client's to write, and anything else (a LAN address, a made-up name) gets no
- * rewriting, so no request can put a name of its choosing into the HTML another request is served.
- */
-const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]{1,63}\.localhost)(?::(\d{1,5}))?$/;
-
-/**
  * Where each host is previewed for a request that reached `served` (a host key) under the Host
  * header `hostHeader`; undefined when the request did not come by a local name. With `forced` (the
  * server answers one host whatever the name, `sitegen serve --host`) only that host's origin moves:
  * the other hosts are not served here, so their links keep their production addresses.
  */
 export function previewOrigins(hostHeader: string | undefined, origins: Readonly<Record<string, string>>, served: string, forced: boolean): PreviewOrigins | undefined {
-  const local = LOCAL_HOST.exec((hostHeader ?? '').toLowerCase());
+  // Only loopback names are copied into pages: the Host header is the client's to write, and anything
+  // else (a LAN address, a made-up name) gets no rewriting, so no request can put a name of its
+  // choosing into the HTML another request is served.
+  const local = localHost(hostHeader);
   if (!local) return undefined;
-  const port = local[2] ?? '';
+  const { port } = local;
   const byOrigin = new Map<string, string>();
   for (const [key, origin] of Object.entries(origins)) {
-    if (key === served) byOrigin.set(origin, `http://${local[1]}${port && `:${port}`}`);
+    if (key === served) byOrigin.set(origin, `http://${local.name}${port && `:${port}`}`);
     else if (!forced) byOrigin.set(origin, localOrigin(key, port));
   }
   return { byOrigin, key: [...byOrigin.values()].join(' ') };

@@ -11,6 +11,7 @@ import { compressFor } from './compress.js';
 import { contentTypeOf, isCompressible } from './content-types.js';
 import { createFileReader, type FileReader } from './read-files.js';
 import { originRewriter, previewLocation, previewOrigins, type OriginRewriter, type PreviewOrigins } from './preview-origins.js';
+import { hostName, localHost } from './local-host.js';
 
 export interface ServeOptions {
   /** The built output (dist/): edge-config.json and one folder per host. */
@@ -189,7 +190,8 @@ async function findFile(files: FileReader, folder: string, pathname: string): Pr
   // Dotfiles and the hosting targets' own files are configuration, not content.
   if (isHostConfigPath(parsed.segments)) return undefined;
   const relative = parsed.segments.join('/');
-  const candidates = relative === '' ? ['index.html'] : /\.[a-z0-9]+$/i.test(relative) ? [relative] : [`${relative}.html`];
+  // A name with an extension is a file as it is; Pagefind's have underscores (index.pf_meta).
+  const candidates = relative === '' ? ['index.html'] : /\.[a-z0-9_]+$/i.test(relative) ? [relative] : [`${relative}.html`];
   for (const candidate of candidates) {
     const bytes = await files.read(join(folder, candidate));
     if (bytes) return { path: candidate, bytes };
@@ -205,13 +207,13 @@ function notFoundPage(host: HostKey, pathname: string): string {
 /** The host a request is for, and whether its Host header is that host's configured hostname. */
 function pickHost(header: string | undefined, forced: string | undefined, hostnames: Record<string, string>): { key: string; configured: boolean } {
   const keyOf = (name: string) => Object.keys(hostnames).find((key) => key === name || hostnames[key] === name);
-  const name = (header ?? '').replace(/:\d+$/, '').toLowerCase();
+  const name = hostName(header);
   const configured = Object.values(hostnames).includes(name);
   if (forced) return { key: keyOf(forced) ?? 'main', configured };
   const direct = keyOf(name);
   if (direct) return { key: direct, configured };
-  const local = /^([a-z]+)\.localhost$/.exec(name);
-  return { key: (local && keyOf(local[1]!)) || 'main', configured };
+  const label = localHost(header)?.label;
+  return { key: (label && keyOf(label)) || 'main', configured };
 }
 
 function forwardedHeaders(req: IncomingMessage): Headers {

@@ -27,17 +27,31 @@ export function watchTree(root: string, onChange: (path: string | null) => void)
       watcher = watch(dir, (event, name) => {
         if (name === null) return onChange(null);
         const path = join(dir, name);
-        if (event === 'rename' && attempt(() => statSync(path))?.isDirectory()) {
-          // A folder moved or made here: watch it, and let the caller treat the change as unknown.
-          watchTree(path);
-          return onChange(null);
+        if (event === 'rename') {
+          const stat = attempt(() => statSync(path));
+          if (stat?.isDirectory()) {
+            // A folder moved or made here, or removed and made again before this event came: a fresh
+            // watch either way (a removed folder's watcher stays open but reports nothing more).
+            unwatch(path);
+            watchTree(path);
+            return onChange(null);
+          }
+          if (!stat && watchers.has(path)) {
+            unwatch(path);
+            return onChange(null);
+          }
+          // A watched folder's own removal is reported by its watcher under the folder's own name.
+          if (!attempt(() => statSync(dir))) {
+            unwatch(dir);
+            return onChange(null);
+          }
         }
         onChange(relative(root, path).split(sep).join('/'));
       });
     } catch {
       return; // gone already
     }
-    // A folder removed: its watcher ends with an error (or stops reporting): let it go.
+    // A folder removed: its watcher may end with an error rather than an event: let it go.
     watcher.on('error', () => unwatch(dir));
     watchers.set(dir, watcher);
   };

@@ -13,7 +13,8 @@ export function DefaultLayout(props: PageProps & { children: ReactNode }) {
     <>
       <a className="skip-link" href="#main">{t('a11y.skipToContent')}</a>
       <Header {...props} />
-      <main id="main" tabIndex={-1}>{props.children}</main>
+      {/* What the search index holds of a page (src/search): its main content, never header, footer or widgets. */}
+      <main id="main" tabIndex={-1} data-pagefind-body="">{props.children}</main>
       <Footer {...props} />
       {/* Nothing to do before the visitor scrolls; without JavaScript it is a link to #main. */}
       <Island name="back-to-top" component={BackToTop} props={{ label: t('widgets.toTop'), sprite: assets.sprite }} load="interaction" />

@@ -9,6 +9,7 @@ import { IconsPage } from './icons.js';
 import { LegalPage } from './legal-page.js';
 import { PricingPage } from './pricing.js';
 import { ProblemSolutionPage } from './problem-solution.js';
+import { SearchPage } from './search.js';
 import { DownloadPage, FaqPage, LinksPage } from './standalone.js';
 
 const TEMPLATES: Record<TemplateName, (props: PageProps) => React.ReactNode> = {
@@ -28,6 +29,7 @@ const TEMPLATES: Record<TemplateName, (props: PageProps) => React.ReactNode> = {
   detail: DetailPage,
   'problem-solution': ProblemSolutionPage,
   'legal-page': LegalPage,
+  search: SearchPage,
 };
 
 export function PageBody(props: PageProps) {

@@ -1,5 +1,5 @@
 import type { PageProps } from '../../src/model/page-props.js';
-import { featureNameKey, levelKey, type Tables } from '../../src/model/data-tables.js';
+import { featureNameKey, isFreePlan, levelKey, pricingFaq, type Tables } from '../../src/model/data-tables.js';
 import type { CurrencyCode } from '../../src/model/locale-table.js';
 import { formatCount, formatPrice } from '../../src/render/format-price.js';
 import { FaqList } from '../parts/faq-list.js';
@@ -51,7 +51,7 @@ export function PricingPage(props: PageProps) {
       <section className="pricing-faq" aria-labelledby="pricing-faq-title">
         <div className="container narrow">
           <h2 id="pricing-faq-title">{t('pricingPage.faqTitle')}</h2>
-          <FaqList items={faq.filter((entry) => entry.topic === 'pricing')} />
+          <FaqList items={pricingFaq(faq)} />
         </div>
       </section>
       <CtaBand props={props} />
@@ -64,9 +64,6 @@ function currencyOrder(own: CurrencyCode, currencies: Pricing['currencies']): Cu
   return [own, ...(Object.keys(currencies) as CurrencyCode[]).filter((code) => code !== own)];
 }
 
-/** A plan that costs nothing (in every currency: the table check holds prices all zero or none). */
-const isFree = (plan: Plan) => Object.values(plan.prices).every((amount) => amount === 0);
-
 function PlanCard({ props, plan, previous, order }: { props: PageProps; plan: Plan; previous: Plan | undefined; order: CurrencyCode[] }) {
   const { t, tables, locale, assets, appLinks, resolve } = props;
   const check = <Icon name="check" sprite={assets.sprite} size={18} />;
@@ -77,7 +74,7 @@ function PlanCard({ props, plan, previous, order }: { props: PageProps; plan: Pl
       <h2 id={`plan-${plan.id}`}>{t(`pricing.plan.${plan.id}`)}</h2>
       <p className="plan-desc">{t(`pricing.planDesc.${plan.id}`)}</p>
       <p className="price">
-        {isFree(plan) ? <span className="price-free">{t('pricingPage.free')}</span> : (
+        {isFreePlan(plan) ? <span className="price-free">{t('pricingPage.free')}</span> : (
           <>
             {order.map((code) => (
               <span key={code} className={code === locale.currency ? 'price-amount' : 'price-amount price-other'} data-currency={code}>{formatPrice(plan.prices[code], code, tables.pricing.currencies, locale)}</span>

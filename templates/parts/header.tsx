@@ -1,6 +1,7 @@
 import type { PageProps } from '../../src/model/page-props.js';
 import { Icon } from './icon.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { HeaderSearch } from './site-search.js';
 import { isExternalHref } from './site-link.js';
 
 /** Site header: brand, the ten menu entries of the spec, pricing and download, language switcher, login and sign-up. */
@@ -33,6 +34,7 @@ export function Header(props: PageProps) {
           <a className="menu-close" href="#" data-menu-close="">
             <Icon name="close" sprite={assets.sprite} label={t('a11y.closeMenu')} />
           </a>
+          <HeaderSearch {...props} />
           <ul className="nav-list">
             {items.map((item) => (
               <li key={item.id}>

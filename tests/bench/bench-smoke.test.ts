@@ -11,10 +11,10 @@ describe('npm run bench (smoke run: 1 article per locale, one run, no peers)', (
   it('generates the corpus, builds it cold, warm, rebuilt, after an edit and as CI runs with a restored cache, and 4× as large, times edits in sitegen dev, and prints the table and the goals', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sitegen-bench-'));
     try {
-      const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/site-bench.mjs'), '--articles', '1', '--runs', '1', '--edits', '2', '--no-peers', '--scale', '--dir', join(dir, 'corpus')], { encoding: 'utf8', timeout: 280_000 });
+      const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/site-bench.mjs'), '--articles', '1', '--runs', '1', '--edits', '2', '--no-peers', '--scale', '--dir', join(dir, 'corpus')], { encoding: 'utf8', timeout: 880_000 });
       expect(run.status, run.stderr).toBe(0);
-      const rows: Record<string, { pages: number; wall: number }> = Object.fromEntries([...run.stdout.matchAll(/^\s*(sitegen [A-Za-z ×\d]+?)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+|NaN)$/gm)].map((m) => [m[1], { pages: Number(m[2]), wall: Number(m[3]) }]));
-      expect(Object.keys(rows)).toEqual(['sitegen cold', 'sitegen Markdown only', 'sitegen warm', 'sitegen rebuild', 'sitegen one edit', 'sitegen CI body edit', 'sitegen CI title', 'sitegen CI new article', 'sitegen cold ×4', 'sitegen CI body edit ×4']);
+      const rows: Record<string, { pages: number; wall: number }> = Object.fromEntries([...run.stdout.matchAll(/^\s*(sitegen [A-Za-z ×\d,]+?)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+|NaN)$/gm)].map((m) => [m[1], { pages: Number(m[2]), wall: Number(m[3]) }]));
+      expect(Object.keys(rows)).toEqual(['sitegen cold', 'sitegen cold, social cached', 'sitegen Markdown only', 'sitegen warm', 'sitegen rebuild', 'sitegen one edit', 'sitegen CI body edit', 'sitegen CI title', 'sitegen CI new article', 'sitegen cold ×4', 'sitegen CI body edit ×4']);
       for (const row of Object.values(rows)) expect(row.pages).toBeGreaterThan(1126);
       expect(run.stdout).toMatch(/^cold pages\/s vs Eleventy \(report\)\s+n\/a/m);
       expect(run.stdout).toMatch(/^sitegen CI body edit ≤ 0\.3× Hugo cold\s+n\/a/m);
@@ -28,17 +28,22 @@ describe('npm run bench (smoke run: 1 article per locale, one run, no peers)', (
       expect(run.stdout).toContain('sitegen warm: the output was up to date and kept in every run');
       expect(run.stdout).toMatch(/^dev edit median < 50 ms\s+[\d.]+\s+1\s+(yes|no)$/m);
       expect(run.stdout).toMatch(/sitegen dev, one article edited: median \d+ ms .*2 edits/);
+      // The social images: drawn in the cold build, none with their cache; what they add to it.
+      const drawnCold = /^ {2}sitegen cold\s+[\d.]+ s {2}\((\d+) drawn\)$/m.exec(run.stdout);
+      expect(Number(drawnCold?.[1])).toBeGreaterThan(1126);
+      expect(run.stdout).toMatch(/^ {2}sitegen cold, social cached\s+[\d.]+ s {2}\(0 drawn\)$/m);
+      expect(run.stdout).toMatch(/^ {2}they add -?[\d.]+ s to a cold build/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 300_000); // six builds of ~1 200 pages and a dev server, in one process each
+  }, 900_000); // seven builds of ~1 200 pages (two of them drawing ~1 150 social images) and a dev server, in one process each
 });
 
 describe('npm run bench:versions (smoke run: this checkout against itself)', () => {
   it('times both in turn, prints the ratios, and finds every output file the same', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sitegen-versions-'));
     try {
-      const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/versions-bench.mjs'), '--baseline', ROOT, '--articles', '1', '--runs', '1', '--edits', '1', '--dir', join(dir, 'corpus')], { encoding: 'utf8', timeout: 280_000 });
+      const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/versions-bench.mjs'), '--baseline', ROOT, '--articles', '1', '--runs', '1', '--edits', '1', '--dir', join(dir, 'corpus')], { encoding: 'utf8', timeout: 880_000 });
       expect(run.status, run.stderr).toBe(0);
       for (const label of ['cold', 'warm \\(nothing changed\\)', 'rebuild \\(--rebuild\\)', 'one edit', 'dev edit \\(ms, median of 1\\)']) {
         expect(run.stdout).toMatch(new RegExp(`^\\| ${label} \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| \\d+ \\| \\d+ \\|$`, 'm'));
@@ -47,5 +52,5 @@ describe('npm run bench:versions (smoke run: this checkout against itself)', () 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 900_000); // two cold builds drawing ~1 150 social images each
 });

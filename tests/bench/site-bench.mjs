@@ -3,6 +3,8 @@
 // scale"). Generates the corpus (tests/bench/corpus.mjs: the sample site plus N articles in each of
 // the 14 locales), then times, each RUNS times (median):
 //   sitegen cold      no cache, all cores
+//   sitegen cold, social cached  the same with the social images' cache kept (<cache>/social): what
+//                     the images add to a cold build is the difference
 //   Markdown only     the same build stopped after parse (--stop-after parse): reading the sources,
 //                     front matter and every body through sitegen's remark pipeline in the same worker
 //                     pool; the floor the cold build is held to (goal: at most 1.15× its time)
@@ -66,7 +68,20 @@ function measure(name, runOnce, { before = () => {}, pages }) {
   const rss = Math.max(...samples.map((s) => s.rssMiB));
   const count = typeof pages === 'function' ? pages() : pages;
   process.stderr.write(`  ${name}: ${samples.map((s) => s.wall.toFixed(2)).join(' s, ')} s\n`);
-  return { name, wall, rss, pages: count, rate: count / wall };
+  return { name, wall, rss, pages: count, rate: count / wall, social: socialOf(samples) };
+}
+
+/** The social stage of a row's builds (from --json): its median time, and the images and how many were drawn. */
+function socialOf(samples) {
+  const reports = samples.flatMap((s) => {
+    try {
+      const report = JSON.parse(s.stdout ?? '');
+      return report.social && report.timings?.social !== undefined ? [{ ms: report.timings.social, ...report.social }] : [];
+    } catch {
+      return [];
+    }
+  });
+  return reports.length ? { ms: median(reports.map((r) => r.ms)), images: reports[0].images, drawn: median(reports.map((r) => r.drawn)) } : undefined;
 }
 
 function countHtml(dir) {
@@ -101,6 +116,14 @@ process.stderr.write('sitegen\n');
 timed(process.execPath, [join(repo, 'bin/sitegen'), '--version'], base);
 results.push(measure('sitegen cold', () => pagesOf(sitegen()), {
   before: () => { rmSync(cacheDir, { recursive: true, force: true }); rmSync(join(base, 'dist'), { recursive: true, force: true }); },
+  pages: () => sitegenPages,
+}));
+// A cold build but for the social images, whose cache is kept: the difference to the cold row is what drawing them costs.
+results.push(measure('sitegen cold, social cached', () => pagesOf(sitegen()), {
+  before: () => {
+    for (const name of readdirSync(cacheDir)) if (name !== 'social') rmSync(join(cacheDir, name), { recursive: true, force: true });
+    rmSync(join(base, 'dist'), { recursive: true, force: true });
+  },
   pages: () => sitegenPages,
 }));
 // --no-cache neither reads nor writes the Markdown cache, and a stopped build writes nothing: the
@@ -270,6 +293,15 @@ if (dev) {
   // The server's own figure: from the first watcher event to the output updated (its "built in" lines).
   const rebuilds = [...dev.log.matchAll(/^(?:fixed: )?built in (\d+) ms/gm)].slice(1).map((m) => Number(m[1])).sort((a, b) => a - b);
   if (rebuilds.length) console.log(`  of which the rebuild (watcher event to output updated): median ${rebuilds[Math.floor((rebuilds.length - 1) / 2)]} ms`);
+}
+// What the social images add: the social stage of each row that ran it, and the cold build with and without their cache.
+const socialRows = results.filter((r) => r.social);
+if (socialRows.length) {
+  const cold = get('sitegen cold');
+  const cached = get('sitegen cold, social cached');
+  console.log(`\nsocial images: ${socialRows[0].social.images} (1200×630 PNG); the social stage, median s (images drawn):`);
+  for (const r of socialRows) console.log(`  ${r.name.padEnd(28)} ${(r.social.ms / 1000).toFixed(2).padStart(7)} s  (${r.social.drawn} drawn)`);
+  if (cold && cached) console.log(`  they add ${(cold.wall - cached.wall).toFixed(2)} s to a cold build (${cold.wall.toFixed(2)} s against ${cached.wall.toFixed(2)} s with their cache)`);
 }
 console.log(warmKept ? 'sitegen warm: the output was up to date and kept in every run' : 'sitegen warm: the output was NOT up to date in every run (the warm figures are builds)');
 console.log(`one-file edit, full CLI run: ${get('sitegen one edit').wall.toFixed(2)} s; nothing changed but --rebuild: ${get('sitegen rebuild').wall.toFixed(2)} s`);

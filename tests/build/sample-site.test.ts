@@ -29,6 +29,8 @@ function expectedRoutes(l: string): string[] {
   const routes = ['/', '/about-us', '/download', '/faq', '/links', '/partner-plan', '/partner', '/partner/skyproxy', '/partner/adsflow', '/pre-sales',
     '/pricing', '/referral-program', '/privacy-policy', '/terms-of-use', '/cookie-policy', '/release', '/release/v3-0', '/release/v3-1', '/helps', '/helps/install-the-client', '/helps/import-cookies',
     '/_icons', '/error/404', '/error/502', '/solutions', '/use-cases',
+    // Issue 21: the locale's search page.
+    '/search',
     '/multi-account-management', '/synchronizer', '/rpa', '/local-api', '/multi-profiles-management', '/teamwork'];
   const chinese = l === 'zh' || l === 'tc';
   // Spec "Content slugs": alternatives, solutions and use cases with their language lists.
@@ -194,7 +196,9 @@ describe('the sample site', () => {
       messages.push(...report.results.flatMap((r) => r.messages.map((m) => `${path}:${m.line}:${m.column} ${m.ruleId} ${m.message}`)));
     }
     expect(messages.slice(0, 30)).toEqual([]);
-  });
+    // A ceiling for a hang, not a speed: 1 182 pages take ~35 s on a quiet machine and over 3 minutes
+    // when other jobs keep both cores busy (the default 180 s stopped it in CI at load 22).
+  }, 900_000);
 
   it('gives every page one h1, alt text on every image, a skip link and a main landmark', () => {
     for (const page of result.pages) {

@@ -186,7 +186,7 @@ describe('new builds and failed chunks (spec §4, §8)', () => {
   });
 
   it('a chunk that fails to load reloads once, then shows the error screen instead of looping', async () => {
-    // The UI chunk (React, every island, the error screen) loads on phones when the page is idle: without it the screen is plain DOM.
+    // The UI chunk (the runtime and every island) loads on phones when the page is idle; the error screen is plain DOM in the entry.
     const { context, page } = await newPage(browser(), MOBILE);
     await page.route(/\/assets\/chunks\/ui-[^/]+\.js$/, (route) => route.abort());
     let navigations = 0;
@@ -203,6 +203,13 @@ describe('new builds and failed chunks (spec §4, §8)', () => {
     await page.locator('#sitegen-fatal [data-error-screen]').waitFor();
     expect(navigations).toBe(2);
     expect(await page.locator('#sitegen-fatal h2').textContent()).toBe('Something went wrong on our side.');
+    // Spec §2/§8: the screen counts down from 5 s, then goes to the back target (the blog), as the 502 page does.
+    for (const shown of ['5', '4', '3', '2', '1']) {
+      await expect.poll(() => page.locator('#sitegen-fatal [data-countdown]').textContent()).toBe(shown);
+      expect(new URL(page.url()).pathname).toBe('/pricing');
+      await page.clock.runFor(1000);
+    }
+    await page.waitForURL((url) => url.pathname === '/blog');
     await context.close();
   });
 });

@@ -9,12 +9,12 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 /**
- * The smallest valid site: the real configuration, data tables and English messages, the product
- * illustrations the features table names, and no pages beyond what tests add. Tests pass only the
- * files that show the behaviour they check.
+ * The smallest valid site: the real configuration, data tables and English messages, the site's
+ * icon (icons.source), the product illustrations the features table names, and no pages beyond
+ * what tests add. Tests pass only the files that show the behaviour they check.
  */
 export function baseFiles(): Record<string, string> {
-  const files: Record<string, string> = { 'content/site.yaml': read('content/site.yaml'), 'content/messages/en.yaml': read('content/messages/en.yaml') };
+  const files: Record<string, string> = { 'content/site.yaml': read('content/site.yaml'), 'content/messages/en.yaml': read('content/messages/en.yaml'), 'content/public/favicon.svg': read('content/public/favicon.svg') };
   for (const name of readdirSync(join(ROOT, 'content/data'))) files[`content/data/${name}`] = read(`content/data/${name}`);
   for (const name of readdirSync(join(ROOT, ILLUSTRATIONS))) files[`${ILLUSTRATIONS}/${name}`] = read(`${ILLUSTRATIONS}/${name}`);
   return files;

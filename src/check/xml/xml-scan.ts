@@ -3,6 +3,10 @@
  * and the character offset of each `<`, so a finding can point at the exact tag. It is not a
  * validator (xmllint is, for sitemaps): on broken markup it keeps what it could read and says so.
  */
+import { decodeXmlEntities } from '../../format/escape-xml.js';
+
+export { decodeXmlEntities };
+
 export interface XmlAttribute {
   /** Qualified name as written (xhtml:lang, hreflang). */
   name: string;
@@ -35,18 +39,6 @@ export interface XmlDocument {
 
 const NAME = /[^\s/>=]+/y;
 const ATTRIBUTE = /\s*([^\s/>=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
-const ENTITY = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-export function decodeXmlEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(ENTITY, (whole, hex: string | undefined, dec: string | undefined, named: string | undefined) => {
-    if (named) return NAMED[named] ?? whole;
-    const code = hex ? Number.parseInt(hex, 16) : Number(dec);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
 interface Open {
   element: XmlElement;
   namespaces: ReadonlyMap<string, string>;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { docsPlace, launchEditor, projectFile } from '../open-in-editor.js';
 import { send } from '../serve-site.js';
+import { hostName, localHost } from '../local-host.js';
 
 export interface OpenOptions {
   /** The project root: the only folder whose files may be opened. */
@@ -45,9 +46,9 @@ export async function answerOpen(req: IncomingMessage, res: ServerResponse, url:
   }
 }
 
-/** localhost, *.localhost, the loopback addresses, or the address the server listens on. */
+/** A loopback name (local-host.ts), or the address the server listens on: never a name a DNS-rebinding page could use. */
 export function isLocalHost(header: string | undefined, listen: string): boolean {
-  if (!header) return false;
-  const name = header.replace(/:\d+$/, '').toLowerCase();
-  return name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1' || name === '[::1]' || name === listen.toLowerCase() || name === `[${listen.toLowerCase()}]`;
+  if (localHost(header)) return true;
+  const name = hostName(header);
+  return !!name && (name === listen.toLowerCase() || name === `[${listen.toLowerCase()}]`);
 }

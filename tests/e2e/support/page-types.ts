@@ -24,6 +24,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   pageType('download', true, (t) => t === 'download'),
   pageType('faq', true, (t) => t === 'faq'),
   pageType('links', true, (t) => t === 'links'),
+  pageType('search', true, (t) => t === 'search'),
   // Features have no list page: the home page lists them; each is a page at the root (/synchronizer).
   pageType('feature', true, (t, s) => t === 'detail' && s.length === 1),
   pageType('alternative', true, inSection('detail', 'alternatives', 2)),

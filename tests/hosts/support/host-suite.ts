@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_CONFIG_FILES } from '../../../src/model/host-config-files.js';
+import { HOST_KEYS } from '../../../src/model/locale-table.js';
 import { mapConcurrent } from '../../../src/fs/map-concurrent.js';
 import { CASES, HOSTNAMES, type EdgeCase } from '../../fixtures/edge-fixture.js';
 import { buildSiteOnDisk } from './built-site.js';
@@ -10,7 +11,7 @@ import { HOSTILE_REQUESTS } from './hostile-requests.js';
 import { NOT_FOUND_CASES, notFoundProblems } from './not-found-cases.js';
 import { header, type RawResponse } from './raw-http.js';
 import { cookieSetBy, langOf, safetyProblems } from './safety.js';
-import type { RunningTarget } from './target.js';
+import type { HostKey, RunningTarget } from './target.js';
 import { asBrowserSends, visit, type Visit } from './visit.js';
 
 export interface HostTargetSpec {
@@ -37,6 +38,7 @@ export interface HostTargetSpec {
 export function describeHostTarget(spec: HostTargetSpec): void {
   describe(`${spec.name}, on its real runtime`, () => {
     let target: RunningTarget;
+    let siteDir: string;
     let internalFiles: Map<string, string>;
     const exact = new Map<string, boolean>();
     let largestHops = 0;
@@ -44,6 +46,7 @@ export function describeHostTarget(spec: HostTargetSpec): void {
 
     beforeAll(async () => {
       const site = await buildSiteOnDisk(spec.targets);
+      siteDir = site.dir;
       internalFiles = internalFilesOf(site.dir);
       target = await spec.start(site.dir);
     }, 300_000); // a build and servers starting on a busy machine: a bound for a hang, not a speed
@@ -102,6 +105,51 @@ export function describeHostTarget(spec: HostTargetSpec): void {
       expect([200, 304]).toContain(again.status);
     });
 
+    // Files beside the pages, at the addresses readers, browsers and phones ask for: never
+    // redirected or answered with the 404 page, and typed as their specifications say.
+    it.each(PRODUCT_FILES.map((f) => [`${f.host} ${f.path}`, f] as const))('serves %s with its content type', async (_, file) => {
+      const response = await target.request({ host: file.host, path: file.path });
+      expect(response.status).toBe(200);
+      const type = header(response, 'content-type') ?? '';
+      expect(file.types, type).toContain(type.split(';')[0]!.trim().toLowerCase());
+      if (file.charset) expect(type.toLowerCase().replace(/\s/g, '')).toContain('charset=utf-8');
+      expect(response.body).toBe(readFileSync(join(siteDir, HOSTNAMES[file.host], file.path)).toString('utf8'));
+    });
+
+    it('serves each host\'s search index under /pagefind/ as built: its scripts as JavaScript, its entry as JSON, the index as bytes', async () => {
+      const problems: string[] = [];
+      for (const host of HOST_KEYS) {
+        const folder = join(siteDir, HOSTNAMES[host], 'pagefind');
+        for (const path of searchFilesToAsk(folder)) {
+          const response = await target.request({ host, path: `/pagefind/${path}` });
+          const type = header(response, 'content-type') ?? '';
+          const expected = readFileSync(join(folder, path));
+          if (response.status !== 200) problems.push(`${host} /pagefind/${path}: ${response.status}`);
+          else if (!Buffer.from(response.bytes).equals(expected)) problems.push(`${host} /pagefind/${path}: other bytes than the built file (${type})`);
+          // A module script must be served as JavaScript (browsers refuse it otherwise); nothing of it as a page.
+          if (path.endsWith('.js') && !/javascript/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+          if (path.endsWith('.json') && !/json/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+          if (/text\/html/.test(type)) problems.push(`${host} /pagefind/${path}: served as ${type}`);
+        }
+        // A file the index does not have is a miss, never a page or a redirect.
+        const missing = await target.request({ host, path: '/pagefind/fragment/none_0000000.pf_fragment' });
+        if (missing.status !== 404) problems.push(`${host} a missing index file: ${missing.status}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('serves each host\'s social images (og:image) as image/png', async () => {
+      for (const host of ['main', 'zh'] as const) {
+        const page = await target.request({ host, path: '/pricing' });
+        expect(page.status, host).toBe(200);
+        const image = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+        expect(image, host).toMatch(/^https:\/\/[^/]+\/assets\/og\/[0-9a-f]{20}\.png$/);
+        const response = await target.request({ host, path: new URL(image!).pathname });
+        expect([response.status, header(response, 'content-type')], `${host} ${image}`).toEqual([200, 'image/png']);
+        expect(response.body.length, image).toBeGreaterThan(1000);
+      }
+    });
+
     it('has the row the README shows in its hosting table', () => {
       const row: HostRow = { target: spec.name, cells: cellsOf(exact), largestHops, hostileRequests: HOSTILE_REQUESTS.length, openRedirects };
       mkdirSync(RESULTS_DIR, { recursive: true });
@@ -111,6 +159,26 @@ export function describeHostTarget(spec: HostTargetSpec): void {
     });
   });
 }
+
+/**
+ * The feeds of the fixture's English and Vietnamese blog, and on every host the web app manifest,
+ * the icons and security.txt (RFC 9116: text/plain with charset utf-8), with the media types each
+ * may be served as (favicon.ico has two names in use).
+ */
+const PRODUCT_FILES: { host: HostKey; path: string; types: string[]; charset?: boolean }[] = [
+  { host: 'main', path: '/blog/feed.rss', types: ['application/rss+xml'] },
+  { host: 'main', path: '/blog/feed.atom', types: ['application/atom+xml'] },
+  { host: 'main', path: '/blog/feed.json', types: ['application/json', 'application/feed+json'] },
+  { host: 'main', path: '/vn/blog/feed.atom', types: ['application/atom+xml'] },
+  ...HOST_KEYS.flatMap((host) => [
+    { host, path: '/site.webmanifest', types: ['application/manifest+json'] },
+    { host, path: '/.well-known/security.txt', types: ['text/plain'], charset: true },
+    { host, path: '/favicon.ico', types: ['image/x-icon', 'image/vnd.microsoft.icon'] },
+    { host, path: '/favicon-32x32.png', types: ['image/png'] },
+    { host, path: '/apple-touch-icon.png', types: ['image/png'] },
+    { host, path: '/icon-maskable-512.png', types: ['image/png'] },
+  ]),
+];
 
 interface Outcome { status: number; location?: string; setCookie?: string; lang?: string; hops: number }
 
@@ -151,6 +219,15 @@ function cellsOf(exact: Map<string, boolean>): Record<string, string> {
     cells[feature] = passed === results.length ? 'yes' : passed === 0 ? 'no' : `${passed} of ${results.length}`;
   }
   return cells;
+}
+
+/** One file of each kind Pagefind writes (scripts, entry, wasm, metadata, index, fragment), by path under the folder. */
+function searchFilesToAsk(folder: string): string[] {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(folder, join(e.parentPath, e.name)).split('\\').join('/'));
+  const kinds = [/^pagefind\.js$/, /^pagefind-worker\.js$/, /^pagefind-entry\.json$/, /^wasm\..+\.pagefind$/, /\.pf_meta$/, /^index\/.+\.pf_index$/, /^fragment\/.+\.pf_fragment$/];
+  const found = kinds.map((kind) => files.find((f) => kind.test(f)));
+  if (found.includes(undefined)) throw new Error(`the search index in ${folder} lacks a kind of file: ${kinds.filter((_, i) => !found[i]).join(', ')}`);
+  return found as string[];
 }
 
 /** Files of the output that are configuration, not content: none may ever be served. */

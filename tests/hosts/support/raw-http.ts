@@ -16,6 +16,8 @@ export interface RawResponse {
   /** Header lines as received, names lower-cased, in order (repeated headers stay separate). */
   headers: [string, string][];
   body: string;
+  /** The body's bytes, for files that are not text (a search index's). */
+  bytes: Uint8Array;
 }
 
 /**
@@ -75,7 +77,7 @@ function isComplete(bytes: Buffer, head: boolean): boolean {
 }
 
 function parseResponse(bytes: Buffer): RawResponse {
-  if (bytes.length === 0) return { status: 0, headers: [], body: '' };
+  if (bytes.length === 0) return { status: 0, headers: [], body: '', bytes: new Uint8Array() };
   const end = bytes.indexOf('\r\n\r\n');
   if (end < 0) throw new Error(`no complete HTTP response (${bytes.length} bytes: ${JSON.stringify(bytes.subarray(0, 200).toString('latin1'))})`);
   const [statusLine, ...lines] = bytes.subarray(0, end).toString('latin1').split('\r\n');
@@ -87,7 +89,7 @@ function parseResponse(bytes: Buffer): RawResponse {
   });
   let body = bytes.subarray(end + 4);
   if (headers.some(([n, v]) => n === 'transfer-encoding' && /chunked/i.test(v))) body = dechunk(body);
-  return { status, headers, body: body.toString('utf8') };
+  return { status, headers, body: body.toString('utf8'), bytes: new Uint8Array(body) };
 }
 
 function dechunk(bytes: Buffer): Buffer {

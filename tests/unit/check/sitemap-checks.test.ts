@@ -143,6 +143,18 @@ describe('checkSitemaps', () => {
       ]);
     });
 
+    it('takes a Sitemap line naming an RSS or Atom feed of the host (search engines read feeds as sitemaps), and no other file', async () => {
+      const FEED = `${MAIN}/blog/feed.atom`;
+      const RSS = `${MAIN}/blog/feed.rss`;
+      const atom = '<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>x</id></feed>\n';
+      const rss = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel></channel></rss>\n';
+      const lines = `Sitemap: ${ORIGIN}/blog/feed.atom\nSitemap: ${ORIGIN}/blog/feed.rss`;
+      expect(await check({ [FEED]: atom, [RSS]: rss, [ROBOTS]: `${robots()}${lines}\n` })).toEqual([]);
+      expect(await check({ [FEED]: atom, [`${MAIN}/blog/feed.json`]: '{}', [ROBOTS]: `${robots()}Sitemap: ${ORIGIN}/blog/feed.json\n` })).toEqual([
+        error('CHECK_ROBOTS', ROBOTS, 5, 1, `Sitemap: ${ORIGIN}/blog/feed.json names no sitemap or RSS or Atom feed of the output: name ${ORIGIN}/index-sitemap.xml`),
+      ]);
+    });
+
     it('reports a robots.txt that does not name the sitemap index', async () => {
       expect(await check({ [ROBOTS]: 'User-agent: *\nAllow: /\n' })).toEqual([
         error('CHECK_ROBOTS', ROBOTS, 1, 1, `does not name the sitemap index: add "Sitemap: ${ORIGIN}/index-sitemap.xml"`),

@@ -26,21 +26,21 @@ function build(...args: string[]) {
   return run;
 }
 
-const PROGRESS = /^ {2}(parse|render|emit) +[\d ]+ \/ [\d ]+ (bodies|pages|files)( {2}[\d ]+\/s)?$/;
+const PROGRESS = /^ {2}(parse|social|render|search|emit) +[\d ]+ \/ [\d ]+ (bodies|images|pages|files)( {2}[\d ]+\/s)?$/;
 
 describe('sitegen build progress without a terminal', () => {
-  it('prints plain progress lines (counts of bodies, pages, files) before each long stage\'s closing line, with no terminal control codes', () => {
+  it('prints plain progress lines (counts of bodies, images, pages, files) before each long stage\'s closing line, with no terminal control codes', () => {
     const lines = build().stderr.split('\n');
     const progress = lines.filter((line) => PROGRESS.test(line));
-    expect(new Set(progress.map((line) => line.trim().split(' ')[0]))).toEqual(new Set(['parse', 'render', 'emit']));
-    for (const stage of ['parse', 'render', 'emit']) {
+    expect(new Set(progress.map((line) => line.trim().split(' ')[0]))).toEqual(new Set(['parse', 'social', 'render', 'search', 'emit']));
+    for (const stage of ['parse', 'social', 'render', 'search', 'emit']) {
       const closing = lines.findIndex((line) => new RegExp(`^ {2}${stage} +[\\d.]+ m?s$`).test(line));
       const last = lines.map((line) => PROGRESS.test(line) && line.trim().startsWith(`${stage} `)).lastIndexOf(true);
       expect(last, stage).toBeGreaterThanOrEqual(0);
       expect(closing, stage).toBeGreaterThan(last);
     }
     // Every item printed a line (interval 0): each stage's last line counts all of its items.
-    for (const stage of ['parse', 'render', 'emit']) {
+    for (const stage of ['parse', 'social', 'render', 'search', 'emit']) {
       const [, done, total] = /([\d ]+) \/ ([\d ]+) /.exec(progress.filter((line) => line.trim().startsWith(`${stage} `)).at(-1)!)!;
       expect(done!.trim(), stage).toBe(total!.trim());
     }

@@ -31,7 +31,7 @@ describe('sitegen build --stop-after', () => {
   it('refuses a stage that is not one, and --check with it', async () => {
     const wrong = io(project);
     expect(await main(['build', '--stop-after', 'lunch'], wrong)).toBe(2);
-    expect(wrong.err).toContain('Allowed choices are load, parse, validate, route, bundle, render');
+    expect(wrong.err).toContain('Allowed choices are load, parse, validate, route, bundle, social, render');
     expect(await main(['build', '--stop-after', 'parse', '--check'], io(project))).toBe(2);
   });
 });

@@ -23,6 +23,13 @@ describe('404 path', () => {
     expect(document.querySelector('[data-not-found-path] code')!.textContent).toBe('/bad%E0%A4%A');
   });
 
+  it('keeps characters that reorder or hide text percent-encoded, as the edge does (a static host has no edge)', () => {
+    document.body.innerHTML = slot;
+    // U+202E RIGHT-TO-LEFT OVERRIDE would make "/vn/‮gnp.exe" read as "/vn/exe.png" on the site's own page.
+    fillNotFoundPath(document, { pathname: '/vn/%E2%80%AEgnp.exe%00' }, history);
+    expect(document.querySelector('[data-not-found-path] code')!.textContent).toBe('/vn/%E2%80%AEgnp.exe%00');
+  });
+
   it('leaves a path the edge filled in as it is', () => {
     document.body.innerHTML = '<p data-not-found-path="">There is no page at <code>/from-the-edge</code>.</p>';
     fillNotFoundPath(document, { pathname: '/something-else' }, history);

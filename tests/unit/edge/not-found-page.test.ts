@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath, fillNotFoundPage } from '../../../src/edge/not-found-page.js';
+import { fillNotFoundPage } from '../../../src/edge/not-found-page.js';
+import { displayPath } from '../../../src/format/display-path.js';
 import { encodeServedPaths, notFoundAnswerer } from '../../../src/edge/site-files.js';
 import { buildEdgeFixture, documentOf } from '../../fixtures/edge-fixture.js';
 
@@ -46,5 +47,11 @@ describe('the 404 answer of a middleware that cannot see the files (Vercel)', ()
     expect(await at('https://sitegen-abc.vercel.app/nope')!.text()).toContain('EN no page at <code>/nope</code>');
     // A path the edge refuses can never be a file.
     expect(at('https://www.polybrowser.example/a%2Fb')?.status).toBe(404);
+  });
+
+  it('leaves the search index\'s paths to the host: its files are not listed (they change with every edit), and a miss there is the host\'s own 404', () => {
+    const answer = notFoundAnswerer({ origins: { main: 'https://www.polybrowser.example' } } as never, { fallbackHost: 'main', served: { main: encodeServedPaths(['/']) }, notFound: { main: { '': PAGE } } });
+    for (const path of ['/pagefind/pagefind.js', '/pagefind/fragment/en_1a2b3c4.pf_fragment', '/pagefind/nope']) expect(answer(new Request(`https://www.polybrowser.example${path}`)), path).toBeUndefined();
+    expect(answer(new Request('https://www.polybrowser.example/pagefinder'))?.status).toBe(404);
   });
 });

@@ -13,6 +13,7 @@ const CHECK_CODES = Object.keys(CHECK_DIAGNOSTICS) as CheckCode[];
 const DOC_TARGETS = new Set([
   'docs/content.md#sections', 'docs/content.md#use-case-and-solution-pages', 'docs/content.md#front-matter-fields', 'docs/content.md#data-tables', 'docs/content.md#messages',
   'docs/content.md#images', 'docs/content.md#redirects', 'docs/configuration.md', 'docs/hosting.md', 'docs/hosting.md#nginx-configuration-not-njs', 'docs/check.md#rules',
+  'docs/social-images.md',
 ]);
 
 /** Every TypeScript file under src/ but the catalogue, as text. */

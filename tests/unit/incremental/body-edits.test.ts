@@ -8,6 +8,7 @@ import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { renderInThisThread, type MarkdownRenderer } from '../../../src/parse/markdown-jobs.js';
 import { warmUpMarkdown } from '../../../src/incremental/warm-up.js';
 import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, outputDifferences, publicFiles, ROOT, simplePage } from '../../helpers/fixture.js';
+import { indexedPages } from '../../helpers/search-index.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-body-edits-')); });
@@ -36,10 +37,13 @@ async function session(files: Files) {
   return {
     first,
     live,
-    edit: (changes: Files, removed: string[] = []) => {
+    edit: async (changes: Files, removed: string[] = []) => {
       Object.assign(files, changes);
       for (const path of removed) delete files[path];
-      return rebuild(options(files), [...Object.keys(changes), ...removed]);
+      const result = await rebuild(options(files), [...Object.keys(changes), ...removed]);
+      // The search index follows a body edit in the background (src/incremental/search-refresh.ts).
+      await live.search;
+      return result;
     },
     full: () => build({ root: ROOT, fs: memorySourceFs({ ...files }), write: false, minify: true, cacheDir }),
     close: () => live.close(),
@@ -58,6 +62,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     expect(renderedCount(result)).toBe(1);
     expect(result!.timings.load).toBeUndefined(); // nothing was loaded, validated or routed again
     expect(htmlAt(result!, `${MAIN}/blog/post-3.html`)).toContain('A new closing sentence.');
+    expect(indexedPages(result!.output, MAIN).find((p) => p.url === '/blog/post-3')!.content).toContain('A new closing sentence.');
     expect(outputDifferences(result!, await dev.full())).toEqual([]);
     await dev.close();
   });

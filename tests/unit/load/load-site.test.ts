@@ -14,13 +14,14 @@ describe('the load stage', () => {
       'docs-site/en/blog/a.md': '---\ntitle: A\n---\n',
       'docs-site/en/blog/.a.md.swp': 'editor state',
       'docs-site/public/images/x.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'docs-site/public/favicon.svg': baseFiles()['content/public/favicon.svg']!,
       'content/en/blog/elsewhere.md': 'not this site',
     });
     const { site, diagnostics } = await loadSite(fs, 'docs-site/site.yaml');
     expect(diagnostics).toEqual([]);
     expect(site?.contentDir).toBe('docs-site');
     expect(site?.sources.files.map((f) => f.path)).toEqual(['docs-site/en/blog/a.md', 'docs-site/en/blog/b.md', 'docs-site/site.yaml']);
-    expect(site?.sources.assets.map((a) => a.urlPath)).toEqual(['/images/x.svg']);
+    expect(site?.sources.assets.map((a) => a.urlPath)).toEqual(['/favicon.svg', '/images/x.svg']);
     // Markdown is known by its digest (parse reads each file again); a dev session keeps the texts.
     const kept = await loadSite(fs, 'docs-site/site.yaml', true);
     expect(kept.site?.sources.files[1]?.text?.startsWith('---')).toBe(true);
@@ -47,5 +48,16 @@ describe('the load stage', () => {
     const line = broken.split('\n').findIndex((l) => l.startsWith('pageSize:')) + 1;
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', file: 'content/site.yaml', position: expect.objectContaining({ line }) })]);
     expect(diagnostics[0]?.message).toContain('pageSize');
+  });
+
+  it('names the values structuredData.applicationCategory takes when it is not one of them', async () => {
+    const broken = siteYaml.replace(/^( {2}applicationCategory: )\w+$/m, '$1BrowserApp');
+    const { site, diagnostics } = await loadSite(memorySourceFs({ 'content/site.yaml': broken }), 'content/site.yaml');
+    expect(site).toBeUndefined();
+    const line = broken.split('\n').findIndex((l) => l.includes('applicationCategory: BrowserApp')) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', file: 'content/site.yaml', position: expect.objectContaining({ line, column: 24 }) })]);
+    expect(diagnostics[0]?.message).toContain('structuredData.applicationCategory');
+    expect(diagnostics[0]?.message).toContain('BrowserApplication');
   });
 });

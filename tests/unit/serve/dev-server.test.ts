@@ -1,4 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS } from '../../../src/errors/catalogue.js';
@@ -43,7 +44,27 @@ async function events() {
 
 const page = async (path: string) => (await fetch(`${dev.url}${path}`)).text();
 
+/** The status of a request for the event stream under the Host header given (a page elsewhere sends its own). */
+function eventsStatus(host: string): Promise<number> {
+  const { port } = new URL(dev.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/__sitegen/events', headers: { host } }, (res) => {
+      resolve(res.statusCode!);
+      res.destroy();
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('sitegen dev', () => {
+  it('streams its build errors (paths, code frames) only to pages on a local name, never to a DNS-rebinding page', async () => {
+    const { port } = new URL(dev.url);
+    expect(await eventsStatus(`evil.example:${port}`)).toBe(403);
+    expect(await eventsStatus(`localhost:${port}`)).toBe(200);
+    expect(await eventsStatus(`zh.localhost:${port}`)).toBe(200);
+  });
+
   it('serves the site from memory through the edge middleware, with the live-reload script', async () => {
     const html = await page('/blog/hello');
     expect(html).toContain('The first version.');
@@ -92,6 +113,7 @@ describe('sitegen dev', () => {
     expect(error!.message).toMatch(/^unknown category "recipes"/);
     expect(error!.frame).toContain('category: recipes');
     // The terminal shows the error where it is, and what to do about it.
+    expect(log.at(-1)).toMatch(/^build failed, still serving the last good build:\n/);
     expect(log.at(-1)).toContain('content/en/blog/hello.md:6:11');
     expect(log.at(-1)).toContain('unknown category "recipes"');
     expect(log.at(-1)).toContain(`hint: ${DIAGNOSTICS.UNKNOWN_CATEGORY.hint}`);
@@ -110,5 +132,24 @@ describe('sitegen dev', () => {
     expect((await stream.next()).event).toBe('reload');
     expect(await page('/blog/hello')).toContain('data-dev-test="yes"');
     await stream.close();
+  });
+});
+
+describe('sitegen dev whose first build fails', () => {
+  it('says there is no good build to serve, and every page answers 500 with the errors panel', async () => {
+    const broken = projectOnDisk({ ...baseFiles(), ...publicFiles(), 'content/en/blog/hello.md': blogPost({ title: 'Hello', category: 'recipes' }, 'Intro.\n') }, 'sitegen-dev-broken-');
+    const lines: string[] = [];
+    const server = await startDev({ root: broken, jobs: 1, port: 0, cacheDir: join(broken, '.cache'), log: (line) => lines.push(line) });
+    try {
+      const failed = lines.find((line) => line.startsWith('build failed'));
+      expect(failed).toMatch(/^build failed: there is no good build to serve yet, so every page shows these errors:\n/);
+      expect(failed).toContain('content/en/blog/hello.md:6:11');
+      const response = await fetch(`${server.url}/blog/hello`);
+      expect(response.status).toBe(500);
+      expect(await response.text()).toContain('<h1>Build failed</h1>');
+    } finally {
+      await server.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
   });
 });

@@ -52,6 +52,19 @@ describe('watchTree', () => {
     }).toContain('fr/blog/b.md');
   });
 
+  it('keeps watching a folder that is removed and made again (a git checkout of a branch without it, then back)', async () => {
+    const seen = watched();
+    rmSync(join(root, 'en/blog'), { recursive: true });
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    mkdirSync(join(root, 'en/blog'));
+    await expect.poll(() => {
+      writeFileSync(join(root, 'en/blog/c.md'), `C ${seen.length}\n`);
+      return seen;
+    }).toContain('en/blog/c.md');
+    // A folder's removal never reads as a file named after the folder inside it.
+    expect(seen).not.toContain('en/blog/blog');
+  });
+
   it('reports nothing after it is closed', async () => {
     const seen = watched();
     stop!();

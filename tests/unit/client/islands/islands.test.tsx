@@ -11,6 +11,7 @@ import MobileBanner from '../../../../client/islands/mobile-banner.js';
 import QrConsult from '../../../../client/islands/qr-consult.js';
 import { ISLAND_LOADERS } from '../../../../client/islands/registry.js';
 import Tooltip, { type TooltipProps } from '../../../../client/islands/tooltip.js';
+import SiteSearch from '../../../../client/islands/search.js';
 import { Island } from '../../../../templates/parts/island.js';
 import { enableAct } from './dom-helpers.js';
 
@@ -29,6 +30,10 @@ const PROPS: Record<IslandName, object> = {
   },
   tooltip: { id: 'hint-profiles-pro', label: 'Profiles "per plan" <b> & more', text: 'Each profile is a separate browser & fingerprint.' },
   'error-screen': { title: 'Oops', detail: 'The server did not answer.', autoRefresh: 'Back in {seconds} s', back: 'Back', backUrl: '/blog/' },
+  search: {
+    mode: 'header', action: '/vn/search', lang: 'vi', sprite: '/assets/icons-0123456789.svg',
+    text: { label: 'Tìm kiếm trên trang', placeholder: 'Tìm kiếm', submit: 'Tìm kiếm', loading: 'Đang tìm…', results: { other: '{n} kết quả cho “{query}”' }, none: 'Không có “{query}”', failed: 'Lỗi', empty: 'Nhập', all: 'Tất cả', more: 'Thêm' },
+  },
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,6 +43,7 @@ const COMPONENTS: Record<IslandName, ComponentType<any>> = {
   'mobile-banner': MobileBanner,
   tooltip: Tooltip,
   'error-screen': ErrorScreen,
+  search: SiteSearch,
 };
 
 function serverMarkup(name: IslandName, props: object, load?: 'idle' | 'visible'): string {
@@ -52,8 +58,8 @@ function parse(markup: string): HTMLElement {
 }
 
 describe('island registry', () => {
-  it('has the five islands of the templates', () => {
-    expect([...ISLAND_NAMES].sort()).toEqual(['back-to-top', 'error-screen', 'mobile-banner', 'qr-consult', 'tooltip']);
+  it('has the six islands of the templates', () => {
+    expect([...ISLAND_NAMES].sort()).toEqual(['back-to-top', 'error-screen', 'mobile-banner', 'qr-consult', 'search', 'tooltip']);
     expect(Object.keys(ISLAND_LOADERS).sort()).toEqual([...ISLAND_NAMES].sort());
   });
 

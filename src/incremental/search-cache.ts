@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { replaceFile } from '../fs/replace-file.js';
+import type { CachedBundle, SearchCache } from '../search/index-search.js';
+
+/**
+ * The search stage's cache (src/search/index-search.ts): each locale's index part and Pagefind's
+ * runtime, one file per key under `<cache-dir>/search`. A file is a header (the JSON value, each
+ * file's path, size and SHA-256) and the files' bytes; one whose bytes do not match its header is a
+ * damaged entry and is ignored. Keys are salted with the search code and the locked dependency
+ * versions (Pagefind's among them), so another Pagefind reuses nothing.
+ *
+ * A build that may not write the cache (build({ write: false }), the tests) reads it and keeps what
+ * it made in memory for the next build of the process instead. The folder keeps the entries the
+ * builds use and at most SPARE_ENTRIES others, the most recently used: an edit makes a new entry
+ * for its locale, and the old one is worth keeping only while someone switches back.
+ */
+export function searchCache(options: { dir: string; salt: string; writes: boolean }): SearchCache {
+  const { dir, salt, writes } = options;
+  const fileKey = (key: string) => createHash('sha256').update(`${salt}\0${key}`).digest('hex');
+  const used = new Set<string>();
+  return {
+    async get(key) {
+      const name = fileKey(key);
+      used.add(name);
+      const kept = writes ? undefined : inMemory.get(name);
+      if (kept) return kept;
+      const file = join(dir, `${name}${SUFFIX}`);
+      const entry = unpack(await readFile(file).catch(() => undefined));
+      // Used now: the pruning below keeps the entries used last.
+      if (entry && writes) await utimes(file, new Date(), new Date()).catch(() => undefined);
+      return entry;
+    },
+    async set(key, value) {
+      const name = fileKey(key);
+      used.add(name);
+      if (!writes) return remember(name, value);
+      await mkdir(dir, { recursive: true });
+      await replaceFile(join(dir, `${name}${SUFFIX}`), pack(value));
+      await prune(dir, used);
+    },
+  };
+}
+
+const SUFFIX = '.pagefind-cache';
+/** Entries kept besides those the build used. */
+export const SPARE_ENTRIES = 64;
+/** Entries a process keeps in memory (a locale's part is tens to hundreds of kB). */
+const MEMORY_ENTRIES = 48;
+
+const inMemory = new Map<string, CachedBundle>();
+
+function remember(name: string, value: CachedBundle): void {
+  inMemory.delete(name);
+  inMemory.set(name, value);
+  while (inMemory.size > MEMORY_ENTRIES) inMemory.delete(inMemory.keys().next().value!);
+}
+
+interface Header {
+  meta: Record<string, unknown>;
+  files: { path: string; size: number; sha256: string }[];
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function pack(value: CachedBundle): Uint8Array {
+  const header: Header = { meta: value.meta, files: value.files.map((f) => ({ path: f.path, size: f.bytes.byteLength, sha256: sha256(f.bytes) })) };
+  const json = Buffer.from(JSON.stringify(header));
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(json.byteLength);
+  return Buffer.concat([length, json, ...value.files.map((f) => f.bytes)]);
+}
+
+/** The entry a file holds, or undefined when there is none or it is damaged in any way. */
+function unpack(bytes: Buffer | undefined): CachedBundle | undefined {
+  if (!bytes || bytes.byteLength < 4) return undefined;
+  try {
+    const length = bytes.readUInt32BE(0);
+    const header = JSON.parse(bytes.subarray(4, 4 + length).toString('utf8')) as Header;
+    let at = 4 + length;
+    const files = header.files.map((f) => {
+      const content = new Uint8Array(bytes.subarray(at, (at += f.size)));
+      if (content.byteLength !== f.size || sha256(content) !== f.sha256) throw new Error('damaged');
+      return { path: f.path, bytes: content };
+    });
+    return at === bytes.byteLength ? { meta: header.meta, files } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes entries this build did not use beyond the SPARE_ENTRIES used last; the cache only saves time, so a failure is ignored. */
+async function prune(dir: string, used: ReadonlySet<string>): Promise<void> {
+  try {
+    const names = (await readdir(dir)).filter((n) => n.endsWith(SUFFIX) && !used.has(n.slice(0, -SUFFIX.length)));
+    if (names.length <= SPARE_ENTRIES) return;
+    const dated = await Promise.all(names.map(async (name) => ({ name, at: (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    dated.sort((a, b) => b.at - a.at);
+    await Promise.all(dated.slice(SPARE_ENTRIES).map(({ name }) => rm(join(dir, name), { force: true })));
+  } catch {
+    // Nothing to prune, or a file another build removed first.
+  }
+}

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { diagnostic, type Diagnostic } from '../errors/site-error.js';
+import { HOST_KEYS, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
+import type { OutputFile } from '../model/output-file.js';
+import type { Page } from '../model/page.js';
+import type { Progress } from '../model/progress.js';
+import { SEARCH_BUNDLE } from '../model/browser-contract.js';
+import { joinBundle, partBytes, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
+import { withPagefind, type PagefindIndexer } from './pagefind-service.js';
+
+
+/**
+ * Index parts and Pagefind's runtime kept between builds, by key (src/incremental/search-cache.ts).
+ * The stage never knows where: a build without a cache gets one that never has anything.
+ */
+export interface SearchCache {
+  get(key: string): Promise<CachedBundle | undefined>;
+  set(key: string, value: CachedBundle): Promise<void>;
+}
+
+/** What the cache keeps under one key: a JSON value and files. */
+export interface CachedBundle {
+  meta: Record<string, unknown>;
+  files: BundleFile[];
+}
+
+export interface SearchInput {
+  /** Every page of the build: the indexable ones are indexed. */
+  pages: readonly Page[];
+  /** The folder of a host's files in the output. */
+  hostDir(host: HostKey): string;
+  /** What the page's HTML is a function of (its page key): pages with equal keys have equal HTML. */
+  keyOf(page: Page): string;
+  /** The page's HTML as the build wrote it. */
+  htmlOf(page: Page): Promise<string>;
+}
+
+/** Search figures of one build: the build summary prints them, docs/search.md quotes them. */
+export interface SearchStats {
+  /** Indexable pages, and how many of them were indexed by this build (the others' parts came from the cache). */
+  pages: number;
+  indexed: number;
+  /** Per host: bytes of everything under /pagefind/, and per locale its language, pages and index bytes. */
+  hosts: Record<string, { bytes: number; locales: Record<string, { language: string; pages: number; bytes: number }> }>;
+  /** Pagefind's own code on each host (pagefind.js, its worker, the language-neutral wasm). */
+  runtimeBytes: number;
+}
+
+export interface SearchOutput {
+  files: OutputFile[];
+  stats: SearchStats;
+  diagnostics: Diagnostic[];
+}
+
+/** One locale of one host: indexed, cached and kept apart, so that an edit re-indexes its own locale only. */
+interface SearchUnit {
+  host: HostKey;
+  locale: LocaleCode;
+  pages: Page[];
+  key: string;
+}
+
+const RUNTIME_KEY = 'runtime';
+
+/** Pages read ahead of the one handed to the indexer, and handed to it before their answers came: it stays busy, few pages' HTML are in memory. */
+const PAGES_AHEAD = 8;
+
+/**
+ * The search stage: one Pagefind index per host, made of one part per locale. Pagefind splits an
+ * index by `<html lang>`, and the search code loads the page's language only, so results stay in
+ * the visitor's locale and host. Only indexable pages are indexed (never the 404 and 502 pages,
+ * the icon sheet or the search page itself). A part whose pages all have the keys they had when it
+ * was made is taken from the cache; when every part and the runtime are there, Pagefind does not run.
+ */
+export async function indexSearch(input: SearchInput, cache: SearchCache, progress?: Progress): Promise<SearchOutput> {
+  const units = searchUnits(input);
+  const total = units.reduce((sum, u) => sum + u.pages.length, 0);
+  const parts = new Map<SearchUnit, IndexPart>();
+  const cached = await Promise.all(units.map((unit) => cache.get(unit.key)));
+  units.forEach((unit, i) => {
+    const hit = cached[i];
+    if (hit) parts.set(unit, { languages: hit.meta.languages as Record<string, LanguageEntry>, files: hit.files });
+  });
+  const kept = await cache.get(RUNTIME_KEY);
+  let runtime: PagefindRuntime | undefined = kept && { version: kept.meta.version as string, includeCharacters: kept.meta.includeCharacters as string[], files: kept.files };
+  const missing = units.filter((unit) => !parts.has(unit));
+  const diagnostics: Diagnostic[] = [];
+  // Pages of parts taken from the cache count as done.
+  let done = total - missing.reduce((sum, u) => sum + u.pages.length, 0);
+  if (missing.length || !runtime) {
+    try {
+      runtime = await withPagefind(async (newIndex) => {
+        let made = runtime;
+        for (const unit of missing) {
+          const { part, runtime: its, failed } = await indexUnit(unit, await newIndex(unit.pages.length), input.htmlOf, () => progress?.(++done, total));
+          made ??= its;
+          parts.set(unit, part);
+          diagnostics.push(...failed);
+          // A part with a problem is made again by the next build rather than kept.
+          if (!failed.length) await cache.set(unit.key, { meta: { languages: part.languages }, files: part.files });
+        }
+        return made ?? splitBundle(await (await newIndex(0)).files()).runtime;
+      });
+      if (!kept) await cache.set(RUNTIME_KEY, { meta: { version: runtime.version, includeCharacters: runtime.includeCharacters }, files: runtime.files });
+    } catch (error) {
+      diagnostics.push(diagnostic('SEARCH_INDEX_FAILED', `the search index could not be built: ${(error as Error).message}`, { cause: error }));
+      return { files: [], stats: { pages: total, indexed: 0, hosts: {}, runtimeBytes: 0 }, diagnostics };
+    }
+  }
+  const indexed = missing.reduce((sum, u) => sum + u.pages.length, 0);
+  return { ...hostBundles(input, units, parts, runtime), diagnostics, stats: { ...statsOf(units, parts, runtime), pages: total, indexed } };
+}
+
+/** One locale's part from a new index: its pages in path order, then what Pagefind wrote, with the problems found. */
+async function indexUnit(unit: SearchUnit, index: PagefindIndexer, htmlOf: SearchInput['htmlOf'], added: () => void): Promise<{ part: IndexPart; runtime: PagefindRuntime; failed: Diagnostic[] }> {
+  const failed: Diagnostic[] = [];
+  await inPathOrder(unit.pages, htmlOf, async (page, html) => {
+    for (const error of await index.add(page.path, indexedPart(html))) {
+      failed.push(diagnostic('SEARCH_INDEX_FAILED', `${page.url} could not be indexed for search: ${error}`, { file: page.entry?.file }));
+    }
+    added();
+  });
+  const { part, runtime } = splitBundle(await index.files());
+  return { part, runtime, failed: [...failed, ...lostPages(unit, part)] };
+}
+
+/** The indexable pages of each locale with a key for the part they make: their paths and page keys. */
+function searchUnits(input: SearchInput): SearchUnit[] {
+  const byLocale = new Map<LocaleCode, Page[]>();
+  for (const page of input.pages) {
+    if (!page.indexable) continue;
+    const list = byLocale.get(page.locale);
+    if (list) list.push(page);
+    else byLocale.set(page.locale, [page]);
+  }
+  return LOCALES.flatMap((locale) => {
+    const pages = (byLocale.get(locale.code) ?? []).sort((a, b) => (a.path < b.path ? -1 : 1));
+    if (!pages.length) return [];
+    const key = createHash('sha256').update(JSON.stringify([locale.host, locale.code, pages.map((p) => [p.path, input.keyOf(p)])])).digest('hex');
+    return [{ host: locale.host, locale: locale.code, pages, key }];
+  });
+}
+
+/**
+ * Hands each page's HTML to `add` in the pages' order (by path): Pagefind numbers pages in the order
+ * they are added and its files depend on it, so equal inputs give equal bytes only in one order.
+ * The next pages' HTML is read meanwhile, and `add` is called without waiting for the answers of
+ * the pages before (at most PAGES_AHEAD of them are pending).
+ */
+async function inPathOrder(pages: readonly Page[], htmlOf: (page: Page) => Promise<string>, add: (page: Page, html: string) => Promise<void>): Promise<void> {
+  const reads: Promise<string>[] = [];
+  const adds: Promise<void>[] = [];
+  // Awaited in turn below: a failure is reported there, not as an unhandled rejection meanwhile.
+  const pending = <T>(promise: Promise<T>) => (promise.catch(() => undefined), promise);
+  for (let i = 0; i < pages.length; i++) {
+    for (let next = reads.length; next < Math.min(i + PAGES_AHEAD, pages.length); next++) reads.push(pending(htmlOf(pages[next]!)));
+    const html = await reads[i]!;
+    delete reads[i];
+    if (i >= PAGES_AHEAD) await adds[i - PAGES_AHEAD];
+    adds.push(pending(add(pages[i]!, html)));
+  }
+  await Promise.all(adds);
+}
+
+/**
+ * What Pagefind is given of a page: its language and its `<main data-pagefind-body>`, the only part
+ * it indexes. Sending that alone halves the time Pagefind takes to take a page in (it parses less,
+ * and less goes through its pipe), and keeps what it picks as a result's image to the page's own
+ * content (on a page without one it took the registration banner's). A page without that element
+ * goes whole: Pagefind then leaves it out, and lostPages reports it.
+ */
+export function indexedPart(html: string): string {
+  const lang = /<html\b[^>]*\blang="([^"]*)"/.exec(html)?.[1];
+  const start = html.search(/<main\b[^>]*\bdata-pagefind-body\b/);
+  const end = html.lastIndexOf('</main>');
+  if (lang === undefined || start < 0 || end < start) return html;
+  return `<html lang="${lang}"><body>${html.slice(start, end + '</main>'.length)}</body></html>`;
+}
+
+/**
+ * Pages Pagefind left out without an error: it indexes only `data-pagefind-body` once any page has
+ * one, so a page whose template has no such element would silently be missing from search.
+ */
+function lostPages(unit: SearchUnit, part: IndexPart): Diagnostic[] {
+  const counted = Object.values(part.languages).reduce((sum, l) => sum + l.page_count, 0);
+  if (counted === unit.pages.length) return [];
+  return [diagnostic('SEARCH_INDEX_FAILED', `the search index of ${unit.locale} holds ${counted} of its ${unit.pages.length} indexable pages: a page's template must put its content in the layout's <main data-pagefind-body>`)];
+}
+
+function hostBundles(input: SearchInput, units: readonly SearchUnit[], parts: ReadonlyMap<SearchUnit, IndexPart>, runtime: PagefindRuntime): { files: OutputFile[] } {
+  const files: OutputFile[] = [];
+  for (const host of HOST_KEYS) {
+    const own = units.filter((u) => u.host === host);
+    if (!own.length) continue;
+    for (const file of joinBundle(runtime, own.map((u) => parts.get(u)!))) files.push({ path: `${input.hostDir(host)}${SEARCH_BUNDLE}/${file.path}`, contents: file.bytes });
+  }
+  return { files };
+}
+
+function statsOf(units: readonly SearchUnit[], parts: ReadonlyMap<SearchUnit, IndexPart>, runtime: PagefindRuntime): Pick<SearchStats, 'hosts' | 'runtimeBytes'> {
+  const runtimeBytes = runtime.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
+  const hosts: SearchStats['hosts'] = {};
+  for (const unit of units) {
+    const part = parts.get(unit)!;
+    const host = (hosts[unit.host] ??= { bytes: runtimeBytes, locales: {} });
+    const bytes = partBytes(part);
+    host.bytes += bytes;
+    host.locales[unit.locale] = { language: Object.keys(part.languages).join(', '), pages: unit.pages.length, bytes };
+  }
+  return { hosts, runtimeBytes };
+}
