@@ -8,10 +8,12 @@ import { openStaging, sweepStaging } from './emit/staging.js';
 import { countOutput, countPages } from './emit/output-counts.js';
 import { nodeSourceFs } from './fs/source-fs.js';
 import { encodeImages } from './images/encode-images.js';
-import { inMemory } from './model/output-file.js';
+import { inMemory, isOnDisk } from './model/output-file.js';
 import { readImageFacts } from './images/image-facts.js';
 import { withArticleCovers } from './images/article-covers.js';
-import { openIncremental } from './incremental/incremental-build.js';
+import { openIncremental, type IncrementalBuild } from './incremental/incremental-build.js';
+import type { MarkdownBodies } from './incremental/markdown-cache.js';
+import type { FrontMatterSplitter } from './parse/front-matter.js';
 import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
 import { DEFAULT_CONFIG } from './load/load-config.js';
@@ -24,6 +26,7 @@ import type { Progress } from './model/progress.js';
 import { BuildRun } from './pipeline/build-run.js';
 import { renderOutput, type RenderInput } from './pipeline/site-output.js';
 import { routeSite } from './route/route-site.js';
+import { hostDir } from './route/urls.js';
 import { indexSearch } from './search/index-search.js';
 import { drawSocialImages } from './social/social-images.js';
 import { validateSite } from './validate/validate-site.js';
@@ -31,6 +34,19 @@ import { validateSite } from './validate/validate-site.js';
 export { STAGES, type BuildResult, type Stage } from './pipeline/build-result.js';
 export { createSession, type BuildSession } from './incremental/session.js';
 export type { BuildOptions } from './build-options.js';
+
+/**
+ * The parse stage through the caches, which are saved after it: the front-matter cache (let go
+ * here: it holds every file's front matter, which a build needs no more once parsed) and the
+ * Markdown cache (its packs hold exactly what this build used).
+ */
+async function parseWithCaches(incremental: IncrementalBuild, markdown: MarkdownBodies, parse: (split: FrontMatterSplitter) => Promise<ParsedSite>): Promise<ParsedSite> {
+  const frontMatter = await incremental.frontMatter();
+  const parsed = await parse(frontMatter.split);
+  await markdown.finish();
+  await frontMatter.save();
+  return parsed;
+}
 
 /** The pipeline: each stage a verb that returns its value and its diagnostics; only emit writes. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -42,7 +58,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return run.run(async () => {
       // What builds killed before left next to the output goes first: it may be the previous output itself (staging.ts).
       if (options.write !== false) await sweepStaging(outDir);
-      const loaded = run.need(run.check(await loadSite(options.fs ?? nodeSourceFs(options.root), options.config ?? DEFAULT_CONFIG)).site);
+      const fs = options.fs ?? nodeSourceFs(options.root);
+      // A dev session keeps the Markdown it read (it applies edits to it); a build reads each file again when it parses it.
+      const loaded = run.need(run.check(await loadSite(fs, options.config ?? DEFAULT_CONFIG, session.shared)).site);
       const { config, sources } = loaded;
       // Warnings of the clock, not of the inputs: every build gives them, none is stamped with the output.
       const dated = run.note({ diagnostics: securityExpiryWarnings(config, (options.now ?? buildDate)(), loaded.configPath, loaded.configText) }).diagnostics;
@@ -64,17 +82,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       images.catch(() => undefined); // awaited by render; a build that fails before must not leave it unhandled
       run.lap('load');
       const markdown = await incremental.markdown();
-      // The parsed records hold every file's YAML document (for positions): let go once validated.
-      const frontMatter = await incremental.frontMatter();
-      let parsed: ParsedSite | undefined = await parseSite(sources, config, facts, markdown.render, frontMatter.split, progress('parse'));
-      await frontMatter.save();
+      // Rendered bodies are kept out of memory until their pages render (model/markdown.ts): in the
+      // cache's packs or a temporary file, which the build closes when it ends.
+      run.atEnd(() => markdown.close());
+      // The parsed records hold every file's front matter (its positions are found when asked): let go once validated.
+      let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (split) => parseSite(sources, config, { images: facts, render: markdown.render, split, progress: progress('parse'), read: (path) => fs.readBytesSync(path) }));
       await releaseThreads(session);
       run.lap('parse');
       // Validate and route go on past errors (validate-site.ts: files with errors stand in for their
       // pages), so one build reports every problem in the content; the build stops after route.
       // Articles without a cover get one drawn from their title (images/article-covers.ts).
-      const site = withArticleCovers(run.need(run.note(validateSite(parsed, config)).site));
+      const valid = run.need(run.note(validateSite(parsed, config)).site);
       parsed = undefined;
+      // A build that writes streams what it makes to the folder that replaces the output, from the
+      // covers drawn now to the pages; a dev session keeps them in memory.
+      const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
+      if (staging) run.onStop(() => staging.discard());
+      const site = await withArticleCovers(valid, staging && (async (host, path, bytes, digest) => {
+        const kept = staging.store.put(`${hostDir(config, host)}${path}`, bytes);
+        await staging.store.backlog();
+        return isOnDisk(kept) ? { ...kept, digest } : kept;
+      }));
       run.lap('validate');
       const routed = run.note(routeSite(site));
       const edge = run.check(compileEdgeConfig(site, routed.pages, loaded.configPath));
@@ -86,9 +114,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const social = run.note(await drawSocialImages(site, routed.pages, incremental.social, progress('social')));
       await releaseThreads(session);
       run.lap('social');
-      // A build that writes streams its pages to the folder that replaces the output; a dev session keeps them in memory.
-      const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
-      if (staging) run.onStop(() => staging.discard());
       const plan = await incremental.plan(site, routed, bundles);
       // The search stage reads the pages render wrote: the staging folder has them once its writes are done.
       const search: RenderInput['search'] = (pages) => run.within('search', async () => {

@@ -33,7 +33,13 @@ export interface Diagnostic {
 export type SourcePlace = Partial<Pick<Diagnostic, 'file' | 'position' | 'frame'>>;
 
 export function diagnostic(code: DiagnosticCode, message: string, where: Partial<Pick<Diagnostic, 'file' | 'position' | 'frame' | 'cause'>> = {}, severity: Severity = 'error'): Diagnostic {
-  return { code, severity, message, ...where, ...hintOf({ code }) };
+  // Read one by one, not spread: a place may find its position and frame when they are read (errors/code-frame.ts placeIn).
+  const { file, position, frame, cause } = where;
+  return {
+    code, severity, message,
+    ...(file !== undefined ? { file } : {}), ...(position !== undefined ? { position } : {}), ...(frame !== undefined ? { frame } : {}), ...('cause' in where ? { cause } : {}),
+    ...hintOf({ code }),
+  };
 }
 
 /** A diagnostic's hint and docs link: its own, else the catalogue's for its code. */

@@ -8,10 +8,10 @@ import type { PositionedYaml, YamlPath } from './yaml-document.js';
 /** The codes a schema's problems are reported under: one code for all, or one for each kind. */
 export type SchemaCodes = DiagnosticCode | { invalid: DiagnosticCode; missing: DiagnosticCode; unknown: DiagnosticCode };
 
-/** The YAML a schema checked: its file, its text (for the code frame) and its positions. */
+/** The YAML a schema checked: its file, its text (for the code frame: read when a problem is found) and its positions. */
 export interface CheckedYaml {
   file: string;
-  source: string;
+  source: string | (() => string);
   yaml: PositionedYaml;
 }
 
@@ -24,8 +24,10 @@ export interface CheckedYaml {
  */
 export function zodIssuesToDiagnostics(codes: SchemaCodes, issues: readonly z.core.$ZodIssue[], checked: CheckedYaml, schema: z.ZodType): Diagnostic[] {
   const code = typeof codes === 'string' ? { invalid: codes, missing: codes, unknown: codes } : codes;
-  const { file, source, yaml } = checked;
-  const at = (position: SourcePosition) => ({ file, position, frame: codeFrame(source, position) });
+  const { file, yaml } = checked;
+  let text: string | undefined;
+  const source = () => (text ??= typeof checked.source === 'string' ? checked.source : checked.source());
+  const at = (position: SourcePosition) => ({ file, position, frame: codeFrame(source(), position) });
   const all = issues.flatMap((issue) => {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     if (issue.code === 'unrecognized_keys') {

@@ -31,7 +31,8 @@ export function renderHosting(config: SiteConfig, edge: CompiledEdgeConfig, midd
     const hosts = HOST_KEYS.map((key) => ({ key, name: new URL(config.hosts[key]).hostname, folder: hostDir(config, key), notFoundPrefixes: notFoundPrefixes(key) }));
     const vercel = renderVercelOutput(hosts, site, middleware.vercel, new URL(doc.origins[doc.detect.host]!).hostname);
     if (vercel.routes > VERCEL_MAX_ROUTES) diagnostics.push(diagnostic('HOSTING_LIMIT', `vercel: config.json would have ${vercel.routes} routes (limit ${VERCEL_MAX_ROUTES})`));
-    else files.push(...vercel.files);
+    // One at a time: a spread of a large site's 140 000 files as arguments overflows the stack.
+    else for (const file of vercel.files) files.push(file);
   }
   for (const target of ['netlify', 'cloudflare'] as const) {
     if (!targets.has(target)) continue;

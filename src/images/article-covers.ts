@@ -3,6 +3,7 @@ import { takesCover, type Section } from '../model/collections.js';
 import type { ImageFact } from '../model/images.js';
 import { getLocale } from '../model/locale-table.js';
 import type { DrawnFile, Entry, ValidSite } from '../model/site.js';
+import type { OutputBytes } from '../model/output-file.js';
 
 /**
  * Covers for the articles that have none (blog, news and guides: the sections whose front matter
@@ -184,30 +185,39 @@ function hsl(hue: number, saturation: number, lightness: number): string {
 
 const encoder = new TextEncoder();
 
-/** Where an article's generated cover is served, and its bytes. */
-export function articleCover(entry: Pick<Entry, 'id' | 'section' | 'meta'>): { path: string; bytes: Uint8Array } {
+/** Where an article's generated cover is served, its bytes and their SHA-256 (its name has the first 10 digits). */
+export function articleCover(entry: Pick<Entry, 'id' | 'section' | 'meta'>): { path: string; bytes: Uint8Array; digest: string } {
   const bytes = encoder.encode(articleCoverSvg(entry.meta.title, entry.section));
-  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  return { path: `/assets/covers/${entry.id}-${digest}.svg`, bytes };
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  return { path: `/assets/covers/${entry.id}-${digest.slice(0, 10)}.svg`, bytes, digest };
 }
+
+/** Where a drawn file's bytes go as soon as they are drawn: the build's staging folder, or memory. */
+export type KeepDrawn = (host: DrawnFile['host'], path: string, bytes: Uint8Array, digest: string) => OutputBytes | Promise<OutputBytes>;
 
 /**
  * The site with a cover for every article that has none: its front matter's `cover` is set to the
  * drawn file, which joins the files drawn for its host (`drawn`, with its size for the pages).
  * Articles with a cover keep theirs. `site.images` stays as it was: the page keys digest it for
  * every page (incremental/page-keys.ts), and a new title must not make every page render again.
+ * Each cover's bytes go to `keep` as soon as it is drawn (a build that writes puts them in its
+ * staging folder at once, and keeps only the file: emit-site.ts).
  */
-export function withArticleCovers(site: ValidSite): ValidSite {
+export async function withArticleCovers(site: ValidSite, keep: KeepDrawn = (_host, _path, bytes) => bytes): Promise<ValidSite> {
   const drawn = new Map<string, DrawnFile>();
   const fact: ImageFact = { kind: 'vector', width: COVER_WIDTH, height: COVER_HEIGHT };
-  const entries = site.entries.map((entry) => {
-    if (entry.meta.cover !== undefined || !takesCover(entry.section)) return entry;
-    const { path, bytes } = articleCover(entry);
+  const entries: Entry[] = [];
+  for (const entry of site.entries) {
+    if (entry.meta.cover !== undefined || !takesCover(entry.section)) {
+      entries.push(entry);
+      continue;
+    }
+    const { path, bytes, digest } = articleCover(entry);
     const host = getLocale(entry.locale).host;
     // Two locales of one host may share a title, and so a file: the path names its bytes.
-    drawn.set(`${host} ${path}`, { host, path, bytes, fact });
+    if (!drawn.has(`${host} ${path}`)) drawn.set(`${host} ${path}`, { host, path, bytes: await keep(host, path, bytes, digest), fact });
     // The cover is the page's first image, as a written one is (incremental/body-edits.ts keeps it first).
-    return { ...entry, meta: { ...entry.meta, cover: path }, images: [{ path, place: { file: entry.file } }, ...entry.images] };
-  });
+    entries.push({ ...entry, meta: { ...entry.meta, cover: path }, images: [{ path, place: { file: entry.file } }, ...entry.images] });
+  }
   return { ...site, entries, drawn: [...(site.drawn ?? []), ...drawn.values()] };
 }

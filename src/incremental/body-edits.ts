@@ -3,10 +3,13 @@ import { collectOutput } from '../emit/emit-site.js';
 import { sortDiagnostics, type Diagnostic } from '../errors/site-error.js';
 import { imagePlacementErrors } from '../images/image-diagnostics.js';
 import { splitFrontMatter } from '../parse/front-matter.js';
-import type { MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
+import type { MarkdownJob } from '../parse/markdown-jobs.js';
+import { sourceLinesOf } from '../parse/source-lines.js';
+import type { SourceText } from '../errors/code-frame.js';
+import type { MarkdownBodies } from './markdown-cache.js';
 import { markdownJobOf } from '../parse/parse-site.js';
 import { renderFeeds } from '../render/feeds.js';
-import { jsReport, jsReportFile } from '../render/js-report.js';
+import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
 import { sourceMapFile, withEditedPages } from '../render/source-map.js';
 import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
 import { renderPages } from '../render/render-site.js';
@@ -45,34 +48,38 @@ export interface BodyRebuild {
  * Returns undefined when the edits are of another kind (a new, deleted or YAML file, a front
  * matter change): the caller builds in full.
  */
-export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[], markdown: { render: MarkdownRenderer; stats?: () => CacheStats }, clock: () => number): Promise<BodyRebuild | undefined> {
+export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[], markdown: Pick<MarkdownBodies, 'render' | 'stats'>, clock: () => number): Promise<BodyRebuild | undefined> {
   const started = clock();
   const { entryOfFile: byFile, pagesOfFile: slots, copies, positions } = prepareForEdits(last);
   const edited: { old: Entry; text: string; job: MarkdownJob }[] = [];
   for (const edit of edits) {
     const old = byFile.get(edit.path);
-    if (!old) return undefined;
-    if (edit.text === old.source) continue;
+    const oldText = last.texts.get(edit.path);
+    if (!old || oldText === undefined) return undefined;
+    if (edit.text === oldText) continue;
     const split = splitFrontMatter(edit.text, edit.path);
     if (!split.frontMatter || split.diagnostics.length) return undefined;
     // The front matter ends at its first closing delimiter: the same text up to there is the same front matter.
-    if (!old.source.startsWith(edit.text.slice(0, edit.text.length - split.body.length))) return undefined;
+    if (!oldText.startsWith(edit.text.slice(0, edit.text.length - split.body.length))) return undefined;
     edited.push({ old, text: edit.text, job: markdownJobOf(split, old.locale, old.section, last.config) });
   }
   const bodies = await markdown.render(edited.map((e) => e.job), last.site.images);
+  // The edited files' texts, for the code frames of what the new bodies get wrong.
+  const texts = new Map(edited.map(({ old, text }) => [old.file, text]));
+  const textNow: SourceText = (file) => texts.get(file) ?? last.site.sourceText(file);
   const replaced = new Map<Entry, Entry>();
   edited.forEach(({ old, text }, i) => {
-    const body = bodies[i]!;
+    const { links, excerpt, digest, body } = bodies[i]!;
     const cover = old.meta.cover !== undefined ? old.images.slice(0, 1) : [];
     // `digest` named: a body rendered without the cache must not keep the old body's digest.
-    replaced.set(old, { ...old, source: text, ...body, digest: body.digest, images: [...cover, ...bodyImages(old.file, text, body.links)] });
+    replaced.set(old, { ...old, links, excerpt, digest, body, images: [...cover, ...bodyImages(old.file, links, textNow)], lines: sourceLinesOf(text) });
   });
   const parsed = clock();
   const timings = () => ({ parse: parsed - started, render: clock() - parsed });
 
   // What a full build would report about these bodies: links to nothing, images that failed.
   const errors: Diagnostic[] = [];
-  for (const entry of replaced.values()) errors.push(...checkEntryLinks(entry, last.site.assets, last.routed.index), ...imagePlacementErrors([entry], last.imageFailures));
+  for (const entry of replaced.values()) errors.push(...checkEntryLinks(entry, last.site.assets, last.routed.index, textNow), ...imagePlacementErrors([entry], last.imageFailures));
   if (errors.length) return { result: failed(errors, timings()) };
 
   // The pages holding an edited entry, as their own or as a list item, with the new entry in its place.
@@ -145,9 +152,10 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   const reports = [...(js ? [jsReportFile(js.report)] : []), ...(map ? [sourceMapFile(map)] : [])];
   for (const [path, bytes] of inMemory(collectOutput(reports).output)) last.output.set(path, bytes);
   for (const [old, entry] of replaced) byFile.set(old.file, entry);
+  for (const [file, text] of texts) last.texts.set(file, text);
   const newWarnings = again.diagnostics.filter((w) => w.severity !== 'error').filter((w) => !last.diagnostics.some((d) => d.message === w.message));
   const diagnostics = newWarnings.length ? [...last.diagnostics, ...newWarnings] : last.diagnostics;
-  const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: Math.max(0, ...js.report.pages.map((p) => p.totalGzip)) } : {}) };
+  const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: maxGzipOf(js.report) } : {}) };
   const same = !newWarnings.length && !js;
   const next: LastBuild = { ...last, site, routed, replacedPages, keyInputs, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats, sortedDiagnostics: same ? last.sortedDiagnostics : undefined };
   return { result: resultOf(next, timings(), renders.size), last: next };

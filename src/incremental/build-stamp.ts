@@ -66,7 +66,8 @@ export interface BuildInputs {
 export function inputsDigest(inputs: BuildInputs): string {
   const hash = createHash('sha256').update(`${STAMP_VERSION}\0${inputs.sitegen}\0${inputs.project}\0${JSON.stringify(inputs.options)}\0`);
   hash.update(inputs.configText ?? '\0absent').update('\0');
-  for (const file of inputs.sources.files) hash.update(file.path).update('\0').update(file.text).update('\0');
+  // Each file by the digest of its bytes (load-sources.ts): the texts of a large site are not all in memory.
+  for (const file of inputs.sources.files) hash.update(file.path).update('\0').update(file.digest).update('\0');
   for (const asset of inputs.sources.assets) hash.update(asset.urlPath).update('\0').update(asset.bytes).update('\0');
   return hash.digest('hex');
 }

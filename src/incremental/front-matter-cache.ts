@@ -7,7 +7,8 @@ import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } fro
 
 /**
  * Split front matter kept in one file of the cache folder (`front-matter.json`), keyed by a digest of
- * the whole Markdown file: its YAML value and where its body starts. A build whose Markdown mostly
+ * the whole Markdown file (of its bytes, as the parse stage passes it; of its text otherwise): its
+ * YAML value and where its body starts. A build whose Markdown mostly
  * did not change then parses no YAML for those files (1.1 s of a CI build of 14 744 articles went
  * to gray-matter and the YAML parser). Positions, which only a diagnostic needs, are found by
  * splitting the file for real when first asked for, so every message still names its line and
@@ -32,8 +33,8 @@ export async function frontMatterCache(path: string, salt: string, { readOnly = 
   const used = new Map<string, Kept>();
   let missed = false;
   return {
-    split(source, file) {
-      const digest = createHash('sha256').update(source).digest('hex');
+    split(source, file, known) {
+      const digest = known ?? createHash('sha256').update(source).digest('hex');
       const kept = stored.get(digest);
       if (kept && kept[1] <= source.length) {
         used.set(digest, kept);

@@ -3,9 +3,8 @@ import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { ImageCache } from '../images/encode-images.js';
 import type { LoadedSite } from '../load/load-site.js';
 import type { ValidSite } from '../model/site.js';
-import type { MarkdownRenderer } from '../parse/markdown-jobs.js';
-import { renderInThisThread } from '../parse/markdown-jobs.js';
-import type { BuildResult, CacheStats } from '../pipeline/build-result.js';
+import { keptInMemory, renderInThisThread, type MarkdownRenderer } from '../parse/markdown-jobs.js';
+import type { BuildResult } from '../pipeline/build-result.js';
 import type { RenderPlan, RenderedOutput } from '../pipeline/site-output.js';
 import { newestYear, type ReusablePages } from '../render/render-site.js';
 import type { RoutedSite } from '../route/route-site.js';
@@ -20,7 +19,8 @@ import { diskImageCache, readOnlyImageCache } from './image-cache.js';
 import { socialDrawer } from './social-cache.js';
 import { SOCIAL_IMAGE_FOLDER, type SocialDrawer } from '../social/social-images.js';
 import { keepPages, readPageCache } from './page-cache.js';
-import { cachedRenderer } from './markdown-cache.js';
+import { cachedRenderer, type MarkdownBodies } from './markdown-cache.js';
+import { spilledBodies } from './spilled-bodies.js';
 import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
 import { reusablePages } from './reusable-pages.js';
 import type { SearchCache } from '../search/index-search.js';
@@ -60,7 +60,8 @@ export interface IncrementalBuild {
   searchCache: SearchCache;
   /** Social images through the caches (disk unless the build writes nothing, and this process's memory), then the worker threads. */
   social: SocialDrawer;
-  markdown(): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }>;
+  /** How the parse stage renders its bodies, and where they are kept until their pages render (markdown-cache.ts). */
+  markdown(): Promise<MarkdownBodies>;
   /** How the parse stage splits front matter: through the front-matter cache, unless the build has none. */
   frontMatter(): Promise<FrontMatterCache>;
   /**
@@ -149,13 +150,16 @@ const FEW_BODIES = 4;
 /**
  * Markdown through the caches (unless the build has none), then the bodies the caches lack through
  * the session's threads, or this one when they are few; `complete` when the render is every body of
- * the site.
+ * the site. The bodies are kept in the cache's packs, a temporary file, or memory (see each).
  */
-export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>, session: BuildSession, complete = false): Promise<{ render: MarkdownRenderer; stats?: () => CacheStats }> {
+export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites' | 'write'>, session: BuildSession, complete = false): Promise<MarkdownBodies> {
   const pool = session.pool;
   const render: MarkdownRenderer = pool ? (jobs, facts, rendered) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts, rendered) : pool.run('markdown', jobs, facts, rendered)) : renderInThisThread;
-  if (!options.cache) return { render };
-  return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, writes: session.cacheWrites, readOnly: !options.cacheWrites, complete });
+  if (options.cache) return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, readOnly: !options.cacheWrites, complete });
+  // Without a cache, a build that writes its output keeps its bodies in a temporary file; one that
+  // writes nothing (a dev session serves from memory, a test's small site) keeps them in memory.
+  if (options.write && !session.shared) return spilledBodies(render);
+  return { render: keptInMemory(render), finish: async () => undefined, close: () => undefined };
 }
 
 /**

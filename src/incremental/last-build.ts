@@ -24,6 +24,12 @@ export interface LastBuild {
   contentDir: string;
   /** Every file the build read (content files and public files), from the root. */
   sources: ReadonlySet<string>;
+  /**
+   * Each Markdown file's text as the session last read or edited it (a session keeps them: a body
+   * edit is told apart from a front matter edit by them). `site.sourceText` reads from here first.
+   * Owned by the session: a body edit updates it in place.
+   */
+  texts: Map<string, string>;
   config: SiteConfig;
   site: ValidSite;
   routed: RoutedSite;
@@ -86,8 +92,11 @@ export interface FinishedBuild {
 export function lastBuildOf(build: FinishedBuild): LastBuild {
   const { loaded, site, routed, edge, bundles, rendered } = build;
   const { contentDir, config, sources } = loaded;
+  const texts = new Map(sources.files.flatMap((f) => (f.text !== undefined && f.path.endsWith('.md') ? [[f.path, f.text] as const] : [])));
+  const read = site.sourceText;
   return {
-    contentDir, config, site, routed, baseIndex: routed.index, replacedPages: new Map(),
+    contentDir, config, routed, baseIndex: routed.index, replacedPages: new Map(), texts,
+    site: { ...site, sourceText: (file) => texts.get(file) ?? read(file) },
     sources: new Set([...sources.files.map((f) => f.path), ...sources.assets.map((a) => `${contentDir}/public${a.urlPath}`)]),
     pages: rendered.pages, output: inMemory(rendered.output),
     stats: { edge: { bytes: edge.bytes, budget: edge.budget }, images: rendered.images.stats, social: rendered.social.stats, markdown: build.markdown, search: rendered.search, jsMaxGzip: rendered.js.maxGzip },

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceWithLink } from '../fs/link-or-copy.js';
 import { replaceFile } from '../fs/replace-file.js';
-import { isOnDisk, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
+import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
 import type { RenderedPage } from '../render/render-site.js';
 import type { StampedReport } from './build-stamp.js';
 import { fileOfKey, presentKeys } from './page-cache.js';
@@ -74,18 +74,19 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
       const bytes = output.get(path);
       if (bytes) pageOf.set(bytes, page.key);
     }
-    const files: Snapshot['files'] = [];
+    const paths = [...output.keys()].sort();
+    const refs: string[] = [];
     const digests = new Set<string>();
-    for (const [path, bytes] of [...output].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const path of paths) {
+      const bytes = output.get(path)!;
       const key = pageOf.get(bytes);
-      const size = isOnDisk(bytes) ? bytes.size : bytes.byteLength;
       if (key) {
-        files.push([path, `p${key}`, size]);
+        refs.push(`p${key}`);
         continue;
       }
-      // Only pages stand on disk (in the staging folder, now the output): read from where they are now.
-      const digest = createHash('sha256').update(isOnDisk(bytes) ? readFileSync(join(outDir, path)) : bytes).digest('hex');
-      files.push([path, `f${digest}`, size]);
+      // A file on disk (in the staging folder, now the output) is read from where it is now, unless its digest is known.
+      const digest = (isOnDisk(bytes) && bytes.digest) || createHash('sha256').update(isOnDisk(bytes) ? readFileSync(join(outDir, path)) : bytes).digest('hex');
+      refs.push(`f${digest}`);
       if (digests.has(digest)) continue;
       digests.add(digest);
       const kept = keptFile(cacheDir, digest);
@@ -93,7 +94,15 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
       replaceWithLink(join(outDir, path), kept);
     }
     mkdirSync(snapshotFolder(cacheDir), { recursive: true });
-    await replaceFile(snapshotPath(cacheDir, inputs), JSON.stringify({ version: SNAPSHOT_VERSION, inputs, report, files } satisfies Snapshot));
+    // The JSON of a Snapshot, a file at a time: 280 000 files' records are never one string.
+    await replaceFile(snapshotPath(cacheDir, inputs), (function* snapshot(): Generator<string> {
+      yield `{"version":${JSON.stringify(SNAPSHOT_VERSION satisfies Snapshot['version'])},"inputs":${JSON.stringify(inputs)},"report":${JSON.stringify(report)},"files":[`;
+      for (let i = 0; i < paths.length; i++) {
+        const file: Snapshot['files'][number] = [paths[i]!, refs[i]!, sizeOf(output.get(paths[i]!)!)];
+        yield `${i ? ',' : ''}${JSON.stringify(file)}`;
+      }
+      yield ']}';
+    })());
     // One snapshot: the last build's.
     for (const name of readdirSync(snapshotFolder(cacheDir))) if (name !== `${inputs}.json`) rmSync(join(snapshotFolder(cacheDir), name), { force: true });
     removeUnused(filesFolder(cacheDir), (name) => digests.has(name));

@@ -98,20 +98,18 @@ export async function keepPages(cacheDir: string, salt: string, outDir: string, 
 }
 
 async function writeManifest(folder: string, salt: string, pages: ReadonlyMap<string, RenderedPage>, output: ReadonlyMap<string, OutputBytes>): Promise<void> {
+  const paths = [...pages.keys()].filter((path) => output.has(path)).sort();
+  // Each dependency once, numbered in the order pages name them.
   const index = new Map<string, number>();
-  const records: Manifest['pages'] = {};
-  for (const [path, page] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const bytes = output.get(path);
-    if (!bytes) continue;
-    records[path] = {
-      ...page,
-      size: sizeOf(bytes),
-      deps: page.deps.map((dep) => {
-        let i = index.get(dep);
-        if (i === undefined) index.set(dep, (i = index.size));
-        return i;
-      }),
-    };
-  }
-  await replaceFile(join(folder, MANIFEST), JSON.stringify({ salt, deps: [...index.keys()], pages: records } satisfies Manifest));
+  for (const path of paths) for (const dep of pages.get(path)!.deps) if (!index.has(dep)) index.set(dep, index.size);
+  // The JSON of a Manifest, a page at a time: 84 000 pages' records are never one string.
+  await replaceFile(join(folder, MANIFEST), (function* manifest(): Generator<string> {
+    yield `{"salt":${JSON.stringify(salt)},"deps":${JSON.stringify([...index.keys()] satisfies Manifest['deps'])},"pages":{`;
+    for (let i = 0; i < paths.length; i++) {
+      const page = pages.get(paths[i]!)!;
+      const record: Manifest['pages'][string] = { ...page, size: sizeOf(output.get(paths[i]!)!), deps: page.deps.map((dep) => index.get(dep)!) };
+      yield `${i ? ',' : ''}${JSON.stringify(paths[i])}:${JSON.stringify(record)}`;
+    }
+    yield '}}';
+  })());
 }

@@ -4,7 +4,7 @@ import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
 import type { Tables } from '../model/data-tables.js';
 import type { Entry, ValidSite } from '../model/site.js';
-import { intern } from '../render/intern.js';
+import { intern } from '../format/intern.js';
 import type { Assets } from '../model/page-props.js';
 import type { PageRecorder } from '../render/render-site.js';
 
@@ -163,7 +163,10 @@ export function pageKey(page: Page, site: string, deps: readonly string[], index
   // The rendered Markdown by its digest where the cache gave one: hashing every entry's HTML and
   // links again was a third of a CI build's key time.
   if (entry?.digest) hash.update(entry.digest);
-  else if (entry) hash.update(entry.html).update(`\0${JSON.stringify(entry.headings)}\0${JSON.stringify(entry.links)}`);
+  else if (entry) {
+    const { html, headings } = entry.body.read();
+    hash.update(html).update(`\0${JSON.stringify(headings)}\0${JSON.stringify(entry.links)}`);
+  }
   let values = '';
   for (const dep of deps) values += `\0${dep}=${depValue(dep, index, memo)}`;
   return hash.update(values).digest('hex');

@@ -22,8 +22,6 @@ export interface BuildSession {
   codeVersion: number;
   /** The bundles of the last build, the code version they were made from, and the edge bundle's key. */
   bundles?: { codeVersion: number; middlewareKey: string; made: Required<ReusedBundles> };
-  /** Markdown cache entries still being written: nobody waits for them but close(). */
-  cacheWrites: Set<Promise<unknown>>;
   /** The search index following the last body edit, while it is made (search-refresh.ts). */
   search?: Promise<void>;
   /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
@@ -34,12 +32,10 @@ export interface BuildSession {
 export function createSession(options: { jobs?: number; workerScript?: string }, shared = true): BuildSession {
   const jobs = options.jobs ?? availableParallelism();
   const pool = jobs > 1 && options.workerScript ? workerPool(options.workerScript, jobs) : undefined;
-  const cacheWrites = new Set<Promise<unknown>>();
   const session: BuildSession = {
-    pool, markdown: shared ? new Map() : undefined, codeVersion: 0, cacheWrites, shared,
+    pool, markdown: shared ? new Map() : undefined, codeVersion: 0, shared,
     close: async () => {
       await pool?.close();
-      await Promise.all(cacheWrites);
       await session.search;
     },
   };

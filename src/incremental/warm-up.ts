@@ -19,7 +19,9 @@ export async function warmUpMarkdown(last: LastBuild, render: MarkdownRenderer, 
   const jobs: MarkdownJob[] = [];
   for (const entry of last.site.entries) {
     if (jobs.length >= bodies) break;
-    const split = splitFrontMatter(entry.source, entry.file);
+    const text = last.texts.get(entry.file);
+    if (text === undefined) continue;
+    const split = splitFrontMatter(text, entry.file);
     if (split.frontMatter) jobs.push(markdownJobOf(split, entry.locale, entry.section, last.config));
   }
   for (let i = 0; i < jobs.length && !stopped(); i += CHUNK) {

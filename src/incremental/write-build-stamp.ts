@@ -12,15 +12,20 @@ import { buildStampPath, STAMP_VERSION, withoutCauses, type BuildStamp, type Sta
  */
 export async function writeBuildStamp(cacheDir: string, outDir: string, inputs: string, paths: Iterable<string>, report: StampedReport): Promise<void> {
   try {
-    // stat in a loop: tens of thousands of files, a few microseconds each (see linkOrCopy).
-    const files = [...paths].sort().map((path): StampedFile => {
-      const written = statSync(join(outDir, path));
-      return [path, written.size, written.mtimeMs, written.ino];
-    });
-    const stamp: BuildStamp = { version: STAMP_VERSION, inputs, files, report: withoutCauses(report) };
+    const sorted = [...paths].sort();
     const path = buildStampPath(cacheDir, outDir);
     await mkdir(dirname(path), { recursive: true });
-    await replaceFile(path, JSON.stringify(stamp));
+    // The JSON of a BuildStamp, a file at a time as each is stat'ed (in a loop: tens of thousands
+    // of files, a few microseconds each, see linkOrCopy): 280 000 files' records are never in memory at once.
+    await replaceFile(path, (function* stamp(): Generator<string> {
+      yield `{"version":${JSON.stringify(STAMP_VERSION satisfies BuildStamp['version'])},"inputs":${JSON.stringify(inputs)},"files":[`;
+      for (let i = 0; i < sorted.length; i++) {
+        const written = statSync(join(outDir, sorted[i]!));
+        const file: StampedFile = [sorted[i]!, written.size, written.mtimeMs, written.ino];
+        yield `${i ? ',' : ''}${JSON.stringify(file)}`;
+      }
+      yield `],"report":${JSON.stringify(withoutCauses(report))}}`;
+    })());
   } catch {
     // The cache only saves time.
   }

@@ -18,15 +18,15 @@ export interface LoadedSite {
   sources: SourceSet;
 }
 
-/** The load stage: site.yaml (a configuration that is missing or invalid stops here), then the content folder. */
-export async function loadSite(fs: SourceFs, configPath: string): Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> {
+/** The load stage: site.yaml (a configuration that is missing or invalid stops here), then the content folder (`keepMarkdown`: loadSources). */
+export async function loadSite(fs: SourceFs, configPath: string, keepMarkdown = false): Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> {
   const bytes = await fs.readBytes(configPath);
   // Decoded as every content file is (its bytes, if not UTF-8, are reported by parse with the rest).
   const configText = bytes ? decodeSource(bytes).text : undefined;
   const { config, diagnostics } = parseSiteConfig(configText, configPath);
   if (!config || configText === undefined) return { diagnostics };
   const contentDir = dirname(configPath);
-  const loaded = await loadSources(fs, contentDir);
+  const loaded = await loadSources(fs, contentDir, keepMarkdown);
   const productFiles = checkProductFiles(config, loaded.sources, contentDir, configPath, configText);
   return { site: { configPath, contentDir, configText, config, sources: loaded.sources }, diagnostics: [...diagnostics, ...loaded.diagnostics, ...productFiles] };
 }

@@ -1,10 +1,13 @@
 import { warning, type Diagnostic } from '../errors/site-error.js';
 import { FILES_AT_ONCE, type SkippedLink, type SourceFs } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
-import { decodeSource, type PublicAsset, type SourceFile, type SourceSet } from '../model/sources.js';
+import { decodeSource, sourceDigest, type PublicAsset, type SourceFile, type SourceSet } from '../model/sources.js';
 
-/** Read every content file. No parsing decisions here: that is the parse stage's job. */
-export async function loadSources(fs: SourceFs, contentDir: string): Promise<{ sources: SourceSet; diagnostics: Diagnostic[] }> {
+/**
+ * Read every content file. No parsing decisions here: that is the parse stage's job. Markdown files
+ * are digested and let go unless `keepMarkdown` (parse reads each again when it gets to it).
+ */
+export async function loadSources(fs: SourceFs, contentDir: string, keepMarkdown = false): Promise<{ sources: SourceSet; diagnostics: Diagnostic[] }> {
   const { files: paths, skipped } = await fs.listFiles(contentDir);
   const publicPrefix = `${contentDir}/public/`;
   const files: SourceFile[] = [];
@@ -16,7 +19,8 @@ export async function loadSources(fs: SourceFs, contentDir: string): Promise<{ s
     const bytes = await fs.readBytes(path);
     if (!bytes) return;
     if (path.startsWith(publicPrefix)) assets.push({ urlPath: `/${path.slice(publicPrefix.length)}`, bytes });
-    else if (/\.(md|ya?ml)$/.test(name)) files.push({ path, ...decodeSource(bytes) });
+    else if (/\.ya?ml$/.test(name) || (keepMarkdown && name.endsWith('.md'))) files.push({ path, digest: sourceDigest(bytes), ...decodeSource(bytes) });
+    else if (name.endsWith('.md')) files.push({ path, digest: sourceDigest(bytes) });
   });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assets.sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));

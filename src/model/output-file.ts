@@ -13,6 +13,8 @@ export interface FileOnDisk {
   /** The file's absolute path. */
   readonly onDisk: string;
   readonly size: number;
+  /** SHA-256 of the bytes, when the build had it as it wrote them (a drawn cover): the cache keeps the file by it without reading it back. */
+  readonly digest?: string;
 }
 
 /** A file's bytes in memory, or the file on disk that holds them. */

@@ -4,6 +4,8 @@ import type { SiteConfig } from '../model/site-config.js';
 import type { ImageFacts } from '../model/images.js';
 import type { Locale } from '../model/locale-table.js';
 import type { Page } from '../model/page.js';
+import type { BodyContent } from '../model/markdown.js';
+import type { Entry } from '../model/site.js';
 import type { SocialImage } from '../model/social-image.js';
 import type { FaqEntry, Tables } from '../model/data-tables.js';
 
@@ -35,9 +37,16 @@ export interface Assets {
   colours: { theme: string; background: string };
 }
 
+/**
+ * The page a template renders: its own entry comes with its body (`entry.html`, `entry.headings`),
+ * read for this render. Other pages' entries (list items, `pageOf`) come without: a build keeps
+ * bodies out of memory, and a page shows only its own (model/markdown.ts).
+ */
+export type ShownPage = Omit<Page, 'entry'> & { entry?: Entry & BodyContent };
+
 /** Everything a template gets. Templates are pure functions of this: no I/O, no clock. */
 export interface PageProps {
-  page: Page;
+  page: ShownPage;
   meta: PageMeta;
   locale: Locale;
   locales: readonly Locale[];

@@ -1,24 +1,30 @@
+import type { SourceText } from '../errors/code-frame.js';
 import type { SourcePlace } from '../errors/site-error.js';
 import type { AnyMeta, Section } from './collections.js';
 import type { FaqEntry, Tables } from './data-tables.js';
 import type { ImageFact, ImageFacts } from './images.js';
+import type { OutputBytes } from './output-file.js';
 import type { HostKey, LocaleCode } from './locale-table.js';
-import type { ContentLink, Heading } from './markdown.js';
+import type { BodyRef, ContentLink } from './markdown.js';
 import type { SiteConfig } from './site-config.js';
 /** The site after validation: what route, render and the incremental layer work from. */
 
+/**
+ * One Markdown file of the site, validated. Its text is not kept (a diagnostic reads the file again
+ * for its code frame), nor its rendered body: `entry.body.read()` gives the body's HTML and headings
+ * (model/markdown.ts), from memory or from where the build keeps bodies.
+ */
 export interface Entry {
   file: string;
-  source: string;
   locale: LocaleCode;
   section: Section;
   id: string;
   /** URL segment: front matter `slug`, else the id. */
   slug: string;
   meta: AnyMeta & { category?: string; tags?: string[]; date?: string; updated?: string; author?: string; cover?: string; version?: string; website?: string; order?: number; problem?: string; features?: string[] };
-  html: string;
+  /** The rendered body (HTML and headings): `entry.body.read()`. */
+  body: BodyRef;
   links: ContentLink[];
-  headings: Heading[];
   excerpt: string;
   /** The rendered Markdown's digest, when the Markdown cache gave one (model/markdown.ts). */
   digest?: string;
@@ -26,6 +32,15 @@ export interface Entry {
   aliases: { alias: string; place: SourcePlace }[];
   /** Site images the page shows (its cover, then its Markdown images), each with its place in the file. */
   images: { path: string; place: SourcePlace }[];
+  /** The lines of the file's top-level front matter keys and of its body's first text (the page source map). */
+  lines: SourceLines;
+}
+
+/** Where a Markdown file's top-level front matter keys and its body's first text are: line numbers, 1-based. */
+export interface SourceLines {
+  /** Line of each top-level key, in a plain object (a Map per file cost four times the memory); read with Object.hasOwn. */
+  keys: Readonly<Record<string, number>>;
+  bodyStart: number | undefined;
 }
 
 /** One row of content/data/redirects.yaml with its place, for redirect-graph errors. */
@@ -40,7 +55,8 @@ export interface RedirectRow {
 export interface DrawnFile {
   host: HostKey;
   path: string;
-  bytes: Uint8Array;
+  /** Its bytes, or the file they were written to as soon as they were drawn (a build that writes: 56 000 covers are 130 MB). */
+  bytes: OutputBytes;
   fact: ImageFact;
 }
 
@@ -59,4 +75,6 @@ export interface ValidSite {
   /** Files the build drew for the pages of one host: the covers of articles without one (images/article-covers.ts). */
   drawn?: DrawnFile[];
   redirects: RedirectRow[];
+  /** A content file's text, read again (the site's Markdown is not kept): for the code frames of diagnostics found after parse. */
+  sourceText: SourceText;
 }

@@ -26,7 +26,7 @@ parentPort!.on('message', (message: PoolMessage) => {
     return;
   }
   run(message).then(
-    (results) => parentPort!.postMessage({ batch: message.batch, results } satisfies WorkerReply),
-    (error: unknown) => parentPort!.postMessage({ batch: message.batch, error: (error as Error).stack ?? String(error) } satisfies WorkerReply),
+    (results) => parentPort!.postMessage({ call: message.call, batch: message.batch, results } satisfies WorkerReply),
+    (error: unknown) => parentPort!.postMessage({ call: message.call, batch: message.batch, error: (error as Error).stack ?? String(error) } satisfies WorkerReply),
   );
 });

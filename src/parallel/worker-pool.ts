@@ -15,15 +15,17 @@ export type PoolTask = keyof PoolTasks;
 
 export type PoolMessage =
   | { type: 'shared'; task: PoolTask; shared: unknown }
-  | { type: 'run'; task: PoolTask; batch: number; jobs: unknown[] };
+  | { type: 'run'; task: PoolTask; call: number; batch: number; jobs: unknown[] };
 
-export type WorkerReply = { batch: number; results: unknown[] } | { batch: number; error: string };
+export type WorkerReply = { call: number; batch: number; results: unknown[] } | { call: number; batch: number; error: string };
 
 /**
  * Jobs sent to a worker at once: large enough that messaging costs little, small enough to
  * balance. A Markdown body takes about a millisecond, a social image about twenty.
  */
 const BATCH: Record<PoolTask, number> = { markdown: 32, social: 4 };
+/** Batches a worker holds at once: it never waits for the next one. */
+const IN_FLIGHT = 2;
 
 export interface WorkerPool {
   /** The jobs' results in job order; `done` is told of each batch as it comes back (progress). */
@@ -31,77 +33,106 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+/** One run call: its task and what its jobs share, its results in job order, and how it ends. */
+interface Call {
+  task: PoolTask;
+  shared: unknown;
+  results: unknown[];
+  left: number;
+  done?: (count: number) => void;
+  resolve(results: unknown[]): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  /** What this worker's jobs of each task share now (sent again when a batch of another call needs other). */
+  shared: Map<PoolTask, unknown>;
+  busy: number;
+}
+
 /**
  * `size` worker threads for the build's CPU-bound work: Markdown bodies (parse) and social images.
  * Batches go to whichever worker is free, and the results are put back in job order, so the output
- * does not depend on the number of workers or on which finished first. The workers start on first
- * use and live until close() (a `sitegen dev` session keeps them between rebuilds; a single build
- * closes them after each stage that used them, so their heaps are given back).
+ * does not depend on the number of workers or on which finished first. Calls may overlap (the
+ * parse stage sends the next window of bodies while the last renders): their batches queue in call
+ * order, each run with its own call's shared value. The workers start on first use and live until
+ * close() (a `sitegen dev` session keeps them between rebuilds; a single build closes them after
+ * each stage that used them, so their heaps are given back).
  */
 export function workerPool(workerScript: string, size: number): WorkerPool {
   // Started on first use: a warm build whose Markdown and images all come from the caches starts no thread.
-  let started: Worker[] | undefined;
-  // One call at a time: replies carry no call id, and each call sends what its jobs share first.
-  let queue: Promise<unknown> = Promise.resolve();
-  const runNow = (task: PoolTask, jobs: readonly unknown[], shared: unknown, done?: (count: number) => void) => new Promise<unknown[]>((resolve, reject) => {
-    const workers = (started ??= Array.from({ length: size }, () => new Worker(workerScript)));
-    const results: unknown[] = new Array(jobs.length);
-    const per = BATCH[task];
-    const batches = Math.ceil(jobs.length / per);
-    if (batches === 0) return resolve([]);
-    let next = 0;
-    let finished = 0;
-    let failed = false;
-    const send = (worker: Worker) => {
-      if (next >= batches) return;
-      const batch = next++;
-      worker.postMessage({ type: 'run', task, batch, jobs: jobs.slice(batch * per, (batch + 1) * per) } satisfies PoolMessage);
-    };
-    const listeners = workers.map((worker) => {
-      const onMessage = (reply: WorkerReply) => {
-        if (failed) return;
-        if ('error' in reply) {
-          failed = true;
-          cleanup();
-          return reject(new Error(`a worker thread failed (${task}): ${reply.error}`));
+  let threads: Thread[] | undefined;
+  const queue: { call: number; batch: number; jobs: unknown[] }[] = [];
+  const calls = new Map<number, Call>();
+  let nextCall = 0;
+
+  const fail = (id: number, error: Error) => {
+    const call = calls.get(id);
+    if (!call) return;
+    calls.delete(id);
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.call === id) queue.splice(i, 1);
+    call.reject(error);
+  };
+  const pump = () => {
+    for (const thread of threads ?? []) {
+      while (thread.busy < IN_FLIGHT && queue.length) {
+        const next = queue.shift()!;
+        const { task, shared } = calls.get(next.call)!;
+        if (!thread.shared.has(task) || thread.shared.get(task) !== shared) {
+          thread.worker.postMessage({ type: 'shared', task, shared } satisfies PoolMessage);
+          thread.shared.set(task, shared);
         }
-        reply.results.forEach((result, i) => { results[reply.batch * per + i] = result; });
-        done?.(reply.results.length);
-        if (++finished === batches) {
-          cleanup();
-          return resolve(results);
-        }
-        send(worker);
-      };
-      const onError = (error: Error) => {
-        if (failed) return;
-        failed = true;
-        cleanup();
-        reject(error);
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      return () => { worker.off('message', onMessage); worker.off('error', onError); };
-    });
-    const cleanup = () => listeners.forEach((off) => off());
-    for (const worker of workers) {
-      worker.postMessage({ type: 'shared', task, shared } satisfies PoolMessage);
-      send(worker);
-      send(worker); // two in flight per worker: it never waits for the next batch
+        thread.worker.postMessage({ type: 'run', task, ...next } satisfies PoolMessage);
+        thread.busy++;
+      }
     }
+  };
+  const start = (): Thread[] => Array.from({ length: size }, () => {
+    const thread: Thread = { worker: new Worker(workerScript), shared: new Map(), busy: 0 };
+    thread.worker.on('message', (reply: WorkerReply) => {
+      thread.busy--;
+      const call = calls.get(reply.call);
+      if (call && 'error' in reply) fail(reply.call, new Error(`a worker thread failed (${call.task}): ${reply.error}`));
+      else if (call && 'results' in reply) {
+        const per = BATCH[call.task];
+        reply.results.forEach((result, i) => { call.results[reply.batch * per + i] = result; });
+        call.done?.(reply.results.length);
+        if (--call.left === 0) {
+          calls.delete(reply.call);
+          call.resolve(call.results);
+        }
+      }
+      pump();
+    });
+    // A worker that died takes every call with it: which of its batches were done is not known.
+    thread.worker.on('error', (error: Error) => {
+      for (const id of [...calls.keys()]) fail(id, error);
+    });
+    return thread;
   });
+
   return {
-    run: <T extends PoolTask>(task: T, jobs: readonly PoolTasks[T]['job'][], shared: PoolTasks[T]['shared'], done?: (count: number) => void) => {
-      const run = queue.then(() => runNow(task, jobs, shared, done)) as Promise<PoolTasks[T]['result'][]>;
-      // Chained without the results: a promise that passed them on would keep every result alive until the next call.
-      queue = run.then(() => undefined, () => undefined);
-      return run;
-    },
+    run: <T extends PoolTask>(task: T, jobs: readonly PoolTasks[T]['job'][], shared: PoolTasks[T]['shared'], done?: (count: number) => void) => new Promise<PoolTasks[T]['result'][]>((resolve, reject) => {
+      const per = BATCH[task];
+      const batches = Math.ceil(jobs.length / per);
+      if (batches === 0) return resolve([]);
+      threads ??= start();
+      const id = nextCall++;
+      calls.set(id, { task, shared, results: new Array(jobs.length), left: batches, done, resolve: resolve as (results: unknown[]) => void, reject });
+      for (let batch = 0; batch < batches; batch++) queue.push({ call: id, batch, jobs: jobs.slice(batch * per, (batch + 1) * per) });
+      pump();
+    }),
     close: async () => {
-      await queue;
-      const workers = started ?? [];
-      started = undefined; // a later call starts new threads
-      await Promise.all(workers.map((w) => w.terminate()));
+      // Calls still running end first (their results or their errors).
+      await Promise.allSettled([...calls.values()].map((call) => new Promise<void>((ended) => {
+        const { resolve, reject } = call;
+        call.resolve = (results) => (resolve(results), ended());
+        call.reject = (error) => (reject(error), ended());
+      })));
+      const workers = threads ?? [];
+      threads = undefined; // a later call starts new threads
+      await Promise.all(workers.map((t) => t.worker.terminate()));
     },
   };
 }

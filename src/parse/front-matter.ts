@@ -11,8 +11,12 @@ export interface SplitFrontMatter {
   diagnostics: Diagnostic[];
 }
 
-/** How the parse stage splits a Markdown file: splitFrontMatter, or the front-matter cache in front of it (src/incremental/front-matter-cache.ts). */
-export type FrontMatterSplitter = (source: string, file: string) => SplitFrontMatter;
+/**
+ * How the parse stage splits a Markdown file: splitFrontMatter, or the front-matter cache in front of
+ * it (src/incremental/front-matter-cache.ts), which knows a file by `digest` when the caller has one
+ * (the digest of its bytes, model/sources.ts) and by a digest of its text otherwise.
+ */
+export type FrontMatterSplitter = (source: string, file: string, digest?: string) => SplitFrontMatter;
 
 const refuse = (language: string) => () => {
   throw new FrontMatterLanguageError(language);

@@ -1,7 +1,7 @@
 import type { ImageFacts } from '../model/images.js';
 import type { LinkContext } from './classify-href.js';
 import { renderMarkdown } from './markdown.js';
-import { type RenderedMarkdown } from '../model/markdown.js';
+import { parsedMarkdown, type ParsedMarkdown, type RenderedMarkdown } from '../model/markdown.js';
 
 /**
  * One Markdown body to render, as plain data: it can be sent to a worker thread and hashed for the
@@ -17,17 +17,33 @@ export interface MarkdownJob {
 }
 
 /**
- * Renders a build's Markdown bodies, in order: in this thread, in worker threads, or from the cache.
- * `rendered` is told of each body (or batch of bodies) as it is done, for progress.
+ * Renders Markdown bodies, in order: in this thread or in worker threads. `rendered` is told of each
+ * body (or batch of bodies) as it is done, for progress. Calls may overlap (the parse stage sends
+ * the site's bodies a window at a time, the next while the last renders).
  */
 export type MarkdownRenderer = (jobs: readonly MarkdownJob[], facts: ImageFacts, rendered?: (count: number) => void) => Promise<RenderedMarkdown[]>;
+
+/**
+ * The same, where each body's HTML and headings go where the build keeps bodies (in memory, the
+ * Markdown cache's packs or a spill file: model/markdown.ts) and only what other pages and the
+ * checks need stays in memory: what the parse stage calls.
+ */
+export type BodyRenderer = (jobs: readonly MarkdownJob[], facts: ImageFacts, rendered?: (count: number) => void) => Promise<ParsedMarkdown[]>;
+
+/** A renderer whose bodies stay in memory (a build that writes nothing, a dev session, a test). */
+export const keptInMemory = (render: MarkdownRenderer): BodyRenderer => async (jobs, facts, rendered) => (await render(jobs, facts, rendered)).map((result) => parsedMarkdown(result));
 
 export function renderJob(job: MarkdownJob, facts: ImageFacts): RenderedMarkdown {
   return renderMarkdown(job.body, job.context, job.lineOffset, { facts, firstIsLead: job.firstIsLead });
 }
 
+/**
+ * Rendered here, the links, headings and excerpt are copied: V8 makes a substring of 13 characters
+ * or more a view into the string it came from, and an excerpt or a link as written would keep the
+ * whole file's text alive (a worker's results come back as copies anyway).
+ */
 export const renderInThisThread: MarkdownRenderer = async (jobs, facts, rendered) => jobs.map((job) => {
-  const result = renderJob(job, facts);
+  const { html, ...rest } = renderJob(job, facts);
   rendered?.(1);
-  return result;
+  return { html, ...structuredClone(rest) };
 });

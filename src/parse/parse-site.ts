@@ -1,22 +1,27 @@
 import type { SiteConfig } from '../model/site-config.js';
-import { codeFrame } from '../errors/code-frame.js';
-import { diagnostic, warning, type Diagnostic } from '../errors/site-error.js';
+import { codeFrame, type SourceText } from '../errors/code-frame.js';
+import { diagnostic, warning, type Diagnostic, type SourcePosition } from '../errors/site-error.js';
 import { formatBytes } from '../format/format-bytes.js';
 import { getLocale, isLocaleCode, type LocaleCode } from '../model/locale-table.js';
-import type { MalformedUtf8, SourceFile, SourceSet } from '../model/sources.js';
+import { decodeSource, sourceDigest, type MalformedUtf8, type SourceFile, type SourceSet } from '../model/sources.js';
 import { isSection, takesCover } from '../model/collections.js';
 import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } from './front-matter.js';
 import type { ImageFacts } from '../model/images.js';
-import type { ContentLink, Heading } from '../model/markdown.js';
-import { renderInThisThread, type MarkdownJob, type MarkdownRenderer } from './markdown-jobs.js';
+import type { ParsedMarkdown } from '../model/markdown.js';
+import type { SourceLines } from '../model/site.js';
+import { keptInMemory, renderInThisThread, type BodyRenderer, type MarkdownJob } from './markdown-jobs.js';
 import type { LinkContext } from './classify-href.js';
-import { parseYaml, type PositionedYaml } from '../errors/yaml-document.js';
+import { parseYaml, type PositionedYaml, type YamlPath } from '../errors/yaml-document.js';
 import type { Progress } from '../model/progress.js';
+import { sourceLinesOf } from './source-lines.js';
 
-/** A Markdown file turned into HTML, with its raw front matter still to be validated. */
-export interface ParsedEntry {
+/**
+ * A Markdown file parsed: its place, its front matter still to be validated, and its rendered body
+ * (links and excerpt in memory, the HTML and headings where the build keeps bodies: `body.read()`).
+ * Its text is not kept: the file is read again for a diagnostic's code frame (`ParsedSite.sourceText`).
+ */
+export interface ParsedEntry extends ParsedMarkdown {
   file: string;
-  source: string;
   locale: LocaleCode;
   section: string;
   /** The file name without .md: the page's id across locales. */
@@ -24,15 +29,11 @@ export interface ParsedEntry {
   /**
    * Undefined when the front matter could not be read (no block, YAML errors: reported here). The
    * file is still parsed and checked by its place, its body and its links, so one build reports
-   * everything and links to it are not taken for broken.
+   * everything and links to it are not taken for broken. Positions are found when asked for, from
+   * the file read again (positionsLater).
    */
   frontMatter?: PositionedYaml;
-  html: string;
-  links: ContentLink[];
-  headings: Heading[];
-  excerpt: string;
-  /** The rendered Markdown's digest, when the Markdown cache gave one (model/markdown.ts). */
-  digest?: string;
+  lines: SourceLines;
 }
 
 /** A YAML file with positions, not yet validated. */
@@ -56,72 +57,193 @@ export interface ParsedSite {
   images: ImageFacts;
   /** YAML files that exist but could not be read (their errors are in diagnostics): not to be called missing. */
   unreadable: Set<string>;
+  /** A content file's text, read again: for code frames and front matter positions. */
+  sourceText: SourceText;
   diagnostics: Diagnostic[];
+}
+
+/** How parse gets its bodies rendered and its files read; each has a default that needs nothing else. */
+export interface ParseOptions {
+  /** Sizes and variants of the site's images (Markdown places images with them). */
+  images?: ImageFacts;
+  /** Where bodies are rendered and kept: worker threads and the Markdown cache plug in here. */
+  render?: BodyRenderer;
+  /** How front matter is split: the front-matter cache plugs in here. */
+  split?: FrontMatterSplitter;
+  /** Told how many bodies are done. */
+  progress?: Progress;
+  /** A content file's bytes: Markdown files whose text the load stage did not keep are read when parse gets to them. */
+  read?: (path: string) => Uint8Array | undefined;
 }
 
 /** Folders of the content directory that are not locales. */
 const RESERVED_FOLDERS = new Set(['data', 'messages', 'faq', 'public']);
 
 /**
+ * Bodies sent to be rendered at once. Parse reads, splits and sends one window while the worker
+ * threads render the ones before (WINDOWS_AHEAD of them at most): the Markdown of a large site is
+ * never in memory all at once, and the threads never wait for the main thread's YAML.
+ */
+const WINDOW = 512;
+const WINDOWS_AHEAD = 2;
+
+/**
  * Turn source files into parsed records. Nothing is decided about validity here beyond syntax: every
  * file is parsed even when others fail, so one build reports every problem. Front matter and YAML
  * are read here (`split`: the front-matter cache plugs in there); the Markdown bodies, most of the
- * work, go to `renderBodies` all at once (worker threads and the cache plug in there) and come back
- * in order; `progress` is told how many of them are done.
+ * work, go to `render` a window at a time (worker threads and the cache plug in there) and come back
+ * in order; `progress` is told how many of them are done. A Markdown file whose text the load stage
+ * did not keep is read again when its window comes (`read`), and must be the file the load stage
+ * read (its digest): one that changed since is an error, not a page built from other content than
+ * the build stamp records.
  */
-export async function parseSite(sources: SourceSet, config: SiteConfig, images: ImageFacts = new Map(), renderBodies: MarkdownRenderer = renderInThisThread, split: FrontMatterSplitter = splitFrontMatter, progress?: Progress): Promise<ParsedSite> {
-  const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, unreadable: new Set(), diagnostics: [] };
+export async function parseSite(sources: SourceSet, config: SiteConfig, options: ParseOptions = {}): Promise<ParsedSite> {
+  const { images = new Map(), render = keptInMemory(renderInThisThread), split = splitFrontMatter, progress, read = () => undefined } = options;
+  const sourceText = sourceTextOf(sources, read);
+  const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, unreadable: new Set(), sourceText, diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
-  const pending: PendingEntry[] = [];
+  const markdown: MarkdownFile[] = [];
   for (const file of sources.files) {
-    if (file.malformed) site.diagnostics.push(notUtf8(file.path, file.text, file.malformed));
-    parseFile(file, sources.contentDir, config, site, pending, split);
+    // A file read with its text (YAML, or Markdown a dev session keeps) is reported here; Markdown read again, when it is.
+    if (file.malformed && file.text !== undefined) site.diagnostics.push(notUtf8(file.path, file.text, file.malformed));
+    const place = placeOf(file, sources.contentDir, site);
+    if (place) markdown.push({ file, ...place });
   }
   let done = 0;
-  const bodiesDone = progress && ((count: number) => progress((done += count), pending.length));
-  const rendered = await renderBodies(pending.map((p) => p.job), images, bodiesDone);
-  site.entries = pending.map((p, i) => ({ ...p.entry, ...rendered[i]! }));
+  const bodiesDone = progress && ((count: number) => progress((done += count), markdown.length));
+  const entries: (ParsedEntry | undefined)[] = new Array(markdown.length);
+  const rendering: Promise<void>[] = [];
+  for (let at = 0; at < markdown.length; at += WINDOW) {
+    const window = markdown.slice(at, at + WINDOW).flatMap((file, i) => {
+      const parsed = parseMarkdownFile(file, config, split, read, sourceText, site.diagnostics);
+      return parsed ? [{ ...parsed, at: at + i }] : [];
+    });
+    const rendered = render(window.map((p) => p.job), images, bodiesDone).then((results) => {
+      window.forEach((p, i) => (entries[p.at] = { ...p.entry, ...results[i]! }));
+    });
+    rendered.catch(() => undefined); // awaited below; a window that fails must not be unhandled meanwhile
+    rendering.push(rendered);
+    if (rendering.length > WINDOWS_AHEAD) await rendering.shift();
+  }
+  await Promise.all(rendering);
+  site.entries = entries.filter((entry): entry is ParsedEntry => entry !== undefined);
   return site;
 }
 
-type PendingEntry = { entry: Omit<ParsedEntry, 'html' | 'links' | 'headings' | 'excerpt' | 'digest'>; job: MarkdownJob };
+/** A Markdown file of the content folder at its place: <locale>/<section>/<id>.md. */
+interface MarkdownFile {
+  file: SourceFile;
+  locale: LocaleCode;
+  section: string;
+  id: string;
+}
 
-function parseFile(file: SourceFile, contentDir: string, config: SiteConfig, site: ParsedSite, pending: PendingEntry[], splitFile: FrontMatterSplitter): void {
+/** Reads a YAML file into its table, reports a file out of place; a Markdown file in its place is returned for parseMarkdownFile. */
+function placeOf(file: SourceFile, contentDir: string, site: ParsedSite): Omit<MarkdownFile, 'file'> | undefined {
   const relative = file.path.slice(contentDir.length + 1);
   const parts = relative.split('/');
   const [top = '', second, third] = parts;
-  if (parts.length === 1) return; // site.yaml, README.md: not content
+  if (parts.length === 1) return undefined; // site.yaml, README.md: not content
   if (top === 'data' && parts.length === 2 && second?.endsWith('.yaml')) {
     addTable(site.tables, second.slice(0, -5), file, site);
-    return;
+    return undefined;
   }
   if ((top === 'messages' || top === 'faq') && parts.length === 2 && second?.endsWith('.yaml')) {
     const code = second.slice(0, -5);
     if (!isLocaleCode(code)) {
       site.diagnostics.push(diagnostic('UNKNOWN_LOCALE', `"${code}" is not a locale code`, { file: file.path }));
-      return;
+      return undefined;
     }
     addTable(top === 'messages' ? site.messages : site.faq, code, file, site);
-    return;
+    return undefined;
   }
   if (RESERVED_FOLDERS.has(top)) {
     site.diagnostics.push(diagnostic('UNKNOWN_SECTION', `unexpected file in ${contentDir}/${top}`, { file: file.path }));
-    return;
+    return undefined;
   }
   if (!isLocaleCode(top)) {
     site.diagnostics.push(diagnostic('UNKNOWN_LOCALE', `folder "${top}" is not a locale code`, { file: file.path }));
-    return;
+    return undefined;
   }
   if (parts.length !== 3 || !third?.endsWith('.md') || second === undefined) {
     site.diagnostics.push(diagnostic('UNKNOWN_SECTION', `Markdown files live at ${contentDir}/<locale>/<section>/<id>.md`, { file: file.path }));
-    return;
+    return undefined;
   }
-  const split = splitFile(file.text, file.path);
-  site.diagnostics.push(...split.diagnostics, ...bodySizeWarnings(split, file.path, config));
-  pending.push({
-    entry: { file: file.path, source: file.text, locale: top, section: second, id: third.slice(0, -3), frontMatter: split.frontMatter },
-    job: markdownJobOf(split, top, second, config),
-  });
+  return { locale: top, section: second, id: third.slice(0, -3) };
+}
+
+/** A Markdown file's text: kept by the load stage, or read again now and checked against what the load stage read (then with where it is not UTF-8). */
+function markdownText(file: SourceFile, read: (path: string) => Uint8Array | undefined, diagnostics: Diagnostic[]): { text: string; malformed?: MalformedUtf8 } | undefined {
+  if (file.text !== undefined) return { text: file.text };
+  const bytes = read(file.path);
+  if (bytes && sourceDigest(bytes) === file.digest) return decodeSource(bytes);
+  diagnostics.push(diagnostic('SOURCE_CHANGED', `the file ${bytes ? 'changed' : 'was removed'} while the build was running: build again`, { file: file.path }));
+  // A file that changed is parsed as it is now, so that nothing else is reported for it (links to it are not broken).
+  return bytes && decodeSource(bytes);
+}
+
+/** A Markdown file's front matter split, its record without its body, and the job of rendering its body. */
+function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: SiteConfig, splitFile: FrontMatterSplitter, read: (path: string) => Uint8Array | undefined, sourceText: SourceText, diagnostics: Diagnostic[]): { entry: Omit<ParsedEntry, keyof ParsedMarkdown>; job: MarkdownJob } | undefined {
+  const source = markdownText(file, read, diagnostics);
+  if (!source) return undefined;
+  const { text, malformed } = source;
+  if (malformed) diagnostics.push(notUtf8(file.path, text, malformed));
+  const split = splitFile(text, file.path, file.digest);
+  diagnostics.push(...split.diagnostics, ...bodySizeWarnings(split, file.path, config));
+  return {
+    entry: { file: file.path, locale, section, id, frontMatter: split.frontMatter && positionsLater(split.frontMatter, file.path, sourceText), lines: sourceLinesOf(text) },
+    job: markdownJobOf(split, locale, section, config),
+  };
+}
+
+/**
+ * The front matter's value, with its positions found when a diagnostic first asks, by splitting the
+ * file again (validate-site.ts asks for the few fields it places, and for a file with errors): a
+ * YAML document with positions for every file of a large site, kept until validation, was a quarter
+ * of its heap. The value is copied: the YAML parser's strings (and the front-matter cache's) are
+ * views into the text they were parsed from, which they would keep alive. A small object, one per
+ * Markdown file: no closures.
+ */
+function positionsLater(frontMatter: PositionedYaml, file: string, sourceText: SourceText): PositionedYaml {
+  return new PositionsLater(structuredClone(frontMatter.value), { ...frontMatter.start }, file, sourceText);
+}
+
+class PositionsLater implements PositionedYaml {
+  #real: PositionedYaml | undefined;
+
+  constructor(readonly value: unknown, readonly start: SourcePosition, private readonly file: string, private readonly text: SourceText) {}
+
+  positionOf(path: YamlPath): SourcePosition {
+    return this.positioned().positionOf(path);
+  }
+
+  keyPositionOf(path: YamlPath): SourcePosition {
+    return this.positioned().keyPositionOf(path);
+  }
+
+  /** A file that changed since has the positions of what it holds now; one that no longer splits, its start. */
+  private positioned(): PositionedYaml {
+    const start = this.start;
+    return (this.#real ??= splitFrontMatter(this.text(this.file) ?? '', this.file).frontMatter ?? { value: this.value, start, positionOf: () => start, keyPositionOf: () => start });
+  }
+}
+
+/**
+ * A content file's text for a code frame: the load stage's, or the file read again (the last one
+ * read is kept: a file with errors is asked for once per error).
+ */
+function sourceTextOf(sources: SourceSet, read: (path: string) => Uint8Array | undefined): SourceText {
+  const kept = new Map(sources.files.flatMap((f) => (f.text !== undefined ? [[f.path, f.text] as const] : [])));
+  let last: { file: string; text: string | undefined } | undefined;
+  return (file) => {
+    const text = kept.get(file);
+    if (text !== undefined) return text;
+    if (last?.file !== file) {
+      const bytes = read(file);
+      last = { file, text: bytes && decodeSource(bytes).text };
+    }
+    return last.text;
+  };
 }
 
 /** Bytes that are not UTF-8: an error at the first, and the file is parsed on with U+FFFD in their place. */
@@ -167,8 +289,10 @@ function linkContext(config: SiteConfig, locale: LocaleCode): LinkContext {
 const contexts = new WeakMap<SiteConfig, Map<LocaleCode, LinkContext>>();
 
 function addTable<K>(into: Map<K, ParsedTable>, key: K, file: SourceFile, site: ParsedSite): void {
-  const parsed = parseYaml(file.text, file.path);
+  // YAML files are always read with their text (load-sources.ts).
+  const text = file.text ?? '';
+  const parsed = parseYaml(text, file.path);
   site.diagnostics.push(...parsed.diagnostics);
-  if (parsed.yaml) into.set(key, { file: file.path, source: file.text, yaml: parsed.yaml });
+  if (parsed.yaml) into.set(key, { file: file.path, source: text, yaml: parsed.yaml });
   else site.unreadable.add(file.path);
 }

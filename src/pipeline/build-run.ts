@@ -19,6 +19,7 @@ export class BuildRun {
   /** Stages timed inside the one running (within), reported at its lap. */
   private readonly inner: { stage: Stage; ms: number }[] = [];
   private readonly undo: (() => Promise<void>)[] = [];
+  private readonly ends: (() => void)[] = [];
 
   constructor(private readonly clock: () => number, private readonly onStage?: (stage: Stage, ms: number) => void, private readonly stopAfter?: Stage) {
     this.last = clock();
@@ -76,6 +77,11 @@ export class BuildRun {
     this.undo.push(undo);
   }
 
+  /** What to let go of when the build ends, however it ends (files held open). */
+  atEnd(end: () => void): void {
+    this.ends.push(end);
+  }
+
   failed(): boolean {
     return this.diagnostics.some((d) => d.severity === 'error');
   }
@@ -93,6 +99,8 @@ export class BuildRun {
       if (error instanceof StoppedAfter) return { ok: !this.failed(), diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings, stoppedAfter: this.stopAfter };
       if (!(error instanceof StageFailed)) throw error;
       return { ok: false, diagnostics: this.sorted(), pages: [], output: new Map(), timings: this.timings };
+    } finally {
+      for (const end of this.ends.splice(0)) end();
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
-import { collectOutput } from '../emit/emit-site.js';
+import { collectOutput, outputPath } from '../emit/emit-site.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { outputText } from '../fs/output-text.js';
 import { edgeFiles } from '../hosting/edge-files.js';
@@ -9,14 +9,14 @@ import type { EncodedImages } from '../images/encode-images.js';
 import { imageDiagnostics } from '../images/image-diagnostics.js';
 import { drawSiteIcons } from '../images/site-icons.js';
 import { HOST_KEYS } from '../model/locale-table.js';
-import type { OutputBytes, OutputFile, PageStore } from '../model/output-file.js';
+import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
 import type { Progress } from '../model/progress.js';
 import type { ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
-import { jsReport, jsReportFile } from '../render/js-report.js';
+import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
 import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
 import { renderFeeds } from '../render/feeds.js';
-import { renderSitemaps, robotsTxt } from '../render/sitemaps.js';
+import { robotsTxt, sitemapFiles } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
 import { securityTxt } from '../render/security-txt.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
@@ -88,10 +88,11 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   diagnostics.push(...js.diagnostics);
   const images = await input.images;
   diagnostics.push(...imageDiagnostics(site, images.failures, site.contentDir));
-  const maxGzip = Math.max(0, ...js.report.pages.map((p) => p.totalGzip));
+  const maxGzip = maxGzipOf(js.report);
   const result = { pages: rendered.pages, reused: rendered.reused, js: { maxGzip, diagnostics: js.diagnostics }, images, social: input.social, diagnostics };
   // Pages that failed to render would only add errors about their absence further on.
   if (diagnostics.some((d) => d.severity === 'error')) return { ...result, output: new Map() };
+  const store = plan.store ?? IN_MEMORY;
   const feeds = renderFeeds(routed.pages, site);
   // Before the hosting files: they list every file a host serves, the search index's too.
   const pageBytes = new Map(rendered.files.map((f) => [f.path, f.contents]));
@@ -101,13 +102,14 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     keyOf: (page) => rendered.pages.get(page.outputPath)!.key,
     htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
   });
+  pageBytes.clear();
   diagnostics.push(...search.diagnostics);
   const siteFiles = [
     ...rendered.files,
-    ...search.files,
-    ...(await renderSitemaps(routed.pages, config)),
+    ...(await kept(search.files, store)),
+    ...(await kept(sitemapFiles(routed.pages, config), store)),
     ...HOST_KEYS.map((host) => robotsTxt(config, host, feeds.feeds.filter((f) => f.host === host).map((f) => f.urls.atom))),
-    ...feeds.files,
+    ...(await kept(feeds.files, store)),
     ...HOST_KEYS.flatMap((host) => [webManifest(site, host, bundles.assets.colours), securityTxt(config, host) ?? []].flat()),
     ...buildManifests(site, bundles.buildId),
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files, ...(drawn.ok ? drawn.files : [])]),
@@ -119,8 +121,36 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const notFoundPages = new Map(await Promise.all([...rendered.notFoundPages].map(async ([path, bytes]) => [path, await outputText(bytes)] as const)));
   const hosting = renderHosting(config, edge, bundles.middleware, { files: siteFiles, notFoundPages }, input.configPath);
   diagnostics.push(...hosting.diagnostics);
-  const reports = [jsReportFile(js.report), ...translationCoverageFiles(translationCoverage(site, routed.pages)), sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)))];
+  const reports = await kept(reportFiles(), store);
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   return { ...result, search: search.stats, output: collected.output };
+
+  /** The reports, one at a time (the page source map of a large site is tens of megabytes). */
+  function* reportFiles(): Generator<OutputFile> {
+    yield jsReportFile(js.report);
+    yield* translationCoverageFiles(translationCoverage(site, routed.pages));
+    yield sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)));
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Files made in memory, each handed to the store as soon as it is made, as pages are: a build that
+ * writes holds none of them (the sitemaps and reports of a large site are hundreds of megabytes).
+ * A path that would leave the output folder is left for collectOutput to refuse.
+ */
+async function kept(files: Iterable<OutputFile>, store: PageStore): Promise<OutputFile[]> {
+  const made: OutputFile[] = [];
+  for (const file of files) {
+    const path = outputPath(file.path);
+    if (path === undefined || !(typeof file.contents === 'string' || file.contents instanceof Uint8Array)) {
+      made.push(file);
+      continue;
+    }
+    made.push({ path, contents: store.put(path, typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents) });
+    await store.backlog();
+  }
+  return made;
 }

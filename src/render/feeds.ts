@@ -74,7 +74,7 @@ function feedEntry(page: Page, t: Translate, site: ValidSite): FeedEntry {
     url: page.url,
     title: meta.title,
     summary: meta.description,
-    html: absoluteHtml(entry.html, page.url),
+    html: absoluteHtml(entry.body.read().html, page.url),
     published,
     updated: meta.updated ?? published,
     author: meta.author ?? t('site.name'),

@@ -13,7 +13,7 @@ import type { SocialImage } from '../model/social-image.js';
 import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
 import { pageScripts, type PageScripts } from './js-report.js';
 import { pageMeta } from './page-meta.js';
-import type { Assets, PageProps, TemplateModule } from '../model/page-props.js';
+import type { Assets, PageProps, ShownPage, TemplateModule } from '../model/page-props.js';
 import type { Progress } from '../model/progress.js';
 import { runtimeConfigOf } from './runtime-config.js';
 import { makeTranslator } from './translator.js';
@@ -93,8 +93,14 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   const home = index.byKey('home', page.locale)?.url ?? '/';
   // Spec §2: the error screen goes back to the site root for ru (no blog of its own), the localised blog otherwise.
   const errorBackUrl = (locale.ownBlog ? resolve('/blog') : undefined) ?? home;
+  let own: ShownPage;
+  try {
+    own = shown(page);
+  } catch (error) {
+    return { diagnostic: diagnostic('BODY_MISSING', `rendering ${page.url}: ${(error as Error).message}`, { file: page.entry?.file, cause: error }) };
+  }
   const props: PageProps = {
-    page, locale, locales: LOCALES, t, config: site.config, tables: watched.tables,
+    page: own, locale, locales: LOCALES, t, config: site.config, tables: watched.tables,
     faq,
     meta: pageMeta(page, t, site.config, index, { tables: watched.tables, faq }, context.social.get(page.outputPath)),
     assets,
@@ -112,6 +118,12 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
     return { diagnostic: diagnostic('TEMPLATE_FAILED', `rendering ${page.url} (${page.template}) failed: ${(error as Error).message}`, { file: page.entry?.file, cause: error }) };
   }
   return { bytes: encoder.encode(html), record: { ...watched.record(), scripts: pageScripts(page.url, page.template, html) } };
+}
+
+/** The page as its template gets it: its own entry with its body, read from where the build keeps bodies. */
+function shown(page: Page): ShownPage {
+  const { entry, ...rest } = page;
+  return entry ? { ...rest, entry: { ...entry, ...entry.body.read() } } : rest;
 }
 
 /** The warnings for message keys no messages file has, at the source locale's messages file of the content folder. */

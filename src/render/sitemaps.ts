@@ -11,31 +11,31 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };
 /**
  * Per host: one sitemap per locale served there (split into -2, -3 ... files past the limits), each
  * URL with its lastmod from content and its hreflang cluster as xhtml:link; and a sitemap index,
- * written as both /index-sitemap.xml (the spec's name) and /sitemap.xml (where crawlers look).
+ * written as both /index-sitemap.xml (the spec's name) and /sitemap.xml (where crawlers look). One
+ * file at a time: a build writes each before the next is made (a locale's sitemap of 6 000 articles
+ * is 9 MB, all of them 130 MB).
  */
-export function renderSitemaps(pages: readonly Page[], config: SiteConfig, limits = SITEMAP_LIMITS): OutputFile[] {
-  const files: OutputFile[] = [];
+export function* sitemapFiles(pages: readonly Page[], config: SiteConfig, limits = SITEMAP_LIMITS): Generator<OutputFile> {
   const href = hrefs();
   for (const host of HOST_KEYS) {
     const indexEntries: { url: string; lastmod?: string }[] = [];
     for (const locale of LOCALES.filter((l) => l.host === host)) {
       const listed = pages.filter((p) => p.locale === locale.code && p.indexable).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const chunks = chunkSitemaps(listed, limits, href);
-      chunks.forEach((chunk, i) => {
+      let i = 0;
+      for (const chunk of chunkSitemaps(listed, limits, href)) {
         const name = i === 0 ? locale.sitemapFile : locale.sitemapFile.replace(/\.xml$/, `-${i + 1}.xml`);
-        files.push({ path: `${hostDir(config, host)}/${name}`, contents: chunk.xml });
+        i++;
+        yield { path: `${hostDir(config, host)}/${name}`, contents: chunk.xml };
         indexEntries.push({ url: `${config.hosts[host]}/${name}`, ...(chunk.lastmod ? { lastmod: chunk.lastmod } : {}) });
-      });
+      }
     }
     const index = renderIndex(indexEntries, href);
-    files.push({ path: `${hostDir(config, host)}/index-sitemap.xml`, contents: index });
-    files.push({ path: `${hostDir(config, host)}/sitemap.xml`, contents: index });
+    yield { path: `${hostDir(config, host)}/index-sitemap.xml`, contents: index };
+    yield { path: `${hostDir(config, host)}/sitemap.xml`, contents: index };
   }
-  return files;
 }
 
-function chunkSitemaps(pages: Page[], limits: typeof SITEMAP_LIMITS, href: Href): { xml: string; lastmod?: string }[] {
-  const chunks: { xml: string; lastmod?: string }[] = [];
+function* chunkSitemaps(pages: Page[], limits: typeof SITEMAP_LIMITS, href: Href): Generator<{ xml: string; lastmod?: string }> {
   let start = 0;
   do {
     let size = Math.min(limits.urls, pages.length - start);
@@ -46,10 +46,9 @@ function chunkSitemaps(pages: Page[], limits: typeof SITEMAP_LIMITS, href: Href)
       xml = renderUrlset(pages.slice(start, start + size), href);
     }
     const lastmod = pages.slice(start, start + size).map((p) => p.lastmod).filter((d): d is string => !!d).sort().at(-1);
-    chunks.push({ xml, ...(lastmod ? { lastmod } : {}) });
+    yield { xml, ...(lastmod ? { lastmod } : {}) };
     start += size;
   } while (start < pages.length);
-  return chunks;
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';

@@ -8,6 +8,7 @@ import type { Entry, ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { pageDescription, pageTitle, type TextOrigin } from './page-meta.js';
 import { makeTranslator } from './translator.js';
+import { lineOfKey } from '../parse/source-lines.js';
 
 /** The file of each template (templates/pages/page-body.tsx picks the component by name). */
 const TEMPLATE_FILES: Record<TemplateName, string> = {
@@ -89,7 +90,7 @@ function withPages(into: SourceMap['pages'], site: ValidSite, pages: readonly Pa
 
 function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): PageSources {
   const entry = page.entry;
-  const frontMatter = entry ? frontMatterLines(entry.source) : undefined;
+  const frontMatter = entry?.lines;
   const place = (origin: TextOrigin): SourceRef => {
     if ('message' in origin) {
       // The page shows the source locale's text where its locale has none.
@@ -97,7 +98,7 @@ function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): Page
       return { file, ...messages(file, origin.message), what: origin.message };
     }
     if (!entry || !frontMatter) return { file: TEMPLATE_FILES[page.template], what: 'template' };
-    if ('field' in origin) return { file: entry.file, ...atLine(frontMatter.keys.get(origin.field)), what: origin.field };
+    if ('field' in origin) return { file: entry.file, ...atLine(lineOfKey(frontMatter, origin.field)), what: origin.field };
     return { file: entry.file, ...atLine(frontMatter.bodyStart), what: 'body' };
   };
   return {
@@ -139,33 +140,4 @@ export function messagePlacesIn(sources: SourceSet): MessagePlaces {
     }
     return parsed.get(file)?.keyPositionOf(key.split('.'));
   };
-}
-
-/**
- * The lines of a Markdown file's top-level front matter keys, and of its body's first text, read
- * line by line. Not the YAML parser: the parse stage has let its documents go by now, and parsing
- * every front matter again would cost a large site seconds, for the line of `title:`. Top-level
- * keys of a block mapping start a line (what front matter is); a key written otherwise is not
- * found, and its finding names the file without a line.
- */
-function frontMatterLines(source: string): { keys: Map<string, number>; bodyStart: number | undefined } {
-  const keys = new Map<string, number>();
-  let line = 1;
-  let start = source.indexOf('\n') + 1; // after the opening ---
-  let inBody = false;
-  while (start > 0 && start < source.length) {
-    line++;
-    const end = source.indexOf('\n', start);
-    const text = source.slice(start, end === -1 ? source.length : end).replace(/\r$/, '');
-    if (inBody) {
-      if (text.trim() !== '') return { keys, bodyStart: line };
-    } else if (text === '---' || text === '...') {
-      inBody = true;
-    } else {
-      const key = /^(["']?)([\w-]+)\1\s*:/.exec(text)?.[2];
-      if (key !== undefined && !keys.has(key)) keys.set(key, line);
-    }
-    start = end + 1;
-  }
-  return { keys, bodyStart: undefined };
 }

@@ -1,4 +1,4 @@
-import { codeFrame } from '../errors/code-frame.js';
+import { codeFrame, type SourceText } from '../errors/code-frame.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import type { Entry, ValidSite } from '../model/site.js';
 import { buildPages } from './build-pages.js';
@@ -45,11 +45,11 @@ function describe(page: Page): string {
 
 /** Every internal link and image in Markdown must reach a page or file that the build emits. */
 function checkContentLinks(site: ValidSite, index: SiteIndex): Diagnostic[] {
-  return site.entries.flatMap((entry) => checkEntryLinks(entry, site.assets, index));
+  return site.entries.flatMap((entry) => checkEntryLinks(entry, site.assets, index, site.sourceText));
 }
 
 /** The links and images of one entry's Markdown that reach nothing the build emits. */
-export function checkEntryLinks(entry: Entry, assets: ReadonlyMap<string, Uint8Array>, index: SiteIndex): Diagnostic[] {
+export function checkEntryLinks(entry: Entry, assets: ReadonlyMap<string, Uint8Array>, index: SiteIndex, text: SourceText): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const link of entry.links) {
     const isFile = link.kind !== 'page';
@@ -57,7 +57,7 @@ export function checkEntryLinks(entry: Entry, assets: ReadonlyMap<string, Uint8A
     if (exists) continue;
     const what = isFile ? `file ${link.path}` : `page ${link.path}`;
     diagnostics.push(diagnostic(isFile ? 'MISSING_ASSET' : 'BROKEN_LINK', `link "${link.written}" points to ${what}, which does not exist in ${entry.locale}`, {
-      file: entry.file, position: link.position, frame: codeFrame(entry.source, link.position),
+      file: entry.file, position: link.position, frame: codeFrame(text(entry.file) ?? '', link.position),
     }));
   }
   return diagnostics;

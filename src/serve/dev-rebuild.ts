@@ -24,7 +24,7 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
   if (changes.kind === 'markdown') {
     const incremental = incrementalOptions(options, options.outDir ?? 'dist');
     const markdown = await markdownRenderer(incremental, session);
-    const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now()));
+    const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now())).finally(() => markdown.close());
     if (applied) {
       if (applied.last) {
         session.last = applied.last;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SiteConfig } from '../model/site-config.js';
-import { codeFrame } from '../errors/code-frame.js';
+import { codeFrame, placeIn, type SourceText } from '../errors/code-frame.js';
 import { didYouMean } from '../errors/did-you-mean.js';
 import { diagnostic, locationOf, warning, type Diagnostic, type SourcePlace } from '../errors/site-error.js';
 import { getLocale, LOCALES, SOURCE_LOCALE, type HostKey, type LocaleCode } from '../model/locale-table.js';
@@ -39,14 +39,14 @@ export function validateSite(parsed: ParsedSite, config: SiteConfig): Validation
   const messages = validateMessages(parsed.messages, contentDir, parsed.unreadable, diagnostics);
   const faq = validateFaq(parsed.faq, diagnostics);
   if (tables) checkFeatureArt(tables, parsed, messages, diagnostics);
-  const checked = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, contentDir, diagnostics) ?? []);
+  const checked = parsed.entries.flatMap((entry) => validateEntry(entry, tables, parsed.assets, contentDir, parsed.sourceText, diagnostics) ?? []);
   if (!tables) return { diagnostics };
   const sourceMessages = messages.get(SOURCE_LOCALE);
   if (sourceMessages) checkPricingMessages(tables.pricing, parsed.tables.get('pricing'), sourceMessages, `${contentDir}/messages/${SOURCE_LOCALE}.yaml`, diagnostics);
   const entries = withoutDuplicateSlugs(checked, diagnostics);
   warnMissingPages(entries, tables, contentDir, diagnostics);
   const redirects = placeRedirectRows(tables, parsed.tables.get('redirects'));
-  return { site: { contentDir, config, entries, tables, messages, faq, assets: parsed.assets, images: parsed.images, redirects }, diagnostics };
+  return { site: { contentDir, config, entries, tables, messages, faq, assets: parsed.assets, images: parsed.images, redirects, sourceText: parsed.sourceText }, diagnostics };
 }
 
 function placeRedirectRows(tables: Tables, table: ParsedTable | undefined): RedirectRow[] {
@@ -142,12 +142,10 @@ const FRONT_MATTER_CODES: SchemaCodes = { invalid: 'FIELD_INVALID', missing: 'FI
  * One Markdown file's checks, every one of them whatever the others found. Undefined for a file
  * that has no page to stand in for: a draft, or a file whose section, locale or id is wrong.
  */
-function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: Map<string, Uint8Array>, contentDir: string, diagnostics: Diagnostic[]): CheckedEntry | undefined {
+function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: Map<string, Uint8Array>, contentDir: string, text: SourceText, diagnostics: Diagnostic[]): CheckedEntry | undefined {
   const fileStart = { line: 1, column: 1 };
-  const at = (path: (string | number)[]): SourcePlace => {
-    const position = entry.frontMatter?.positionOf(path) ?? fileStart;
-    return { file: entry.file, position, frame: codeFrame(entry.source, position) };
-  };
+  // Positions and frames found when a diagnostic asks (placeIn): most places an entry keeps are never reported.
+  const at = (path: (string | number)[]): SourcePlace => placeIn(entry.file, () => entry.frontMatter?.positionOf(path) ?? fileStart, text);
   if (!isSection(entry.section)) {
     diagnostics.push(diagnostic('UNKNOWN_SECTION', `"${entry.section}" is not a content section`, { file: entry.file }));
     return undefined;
@@ -158,7 +156,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: M
     diagnostics.push(diagnostic('SECTION_NOT_OFFERED', `${section} pages are not built for ${locale.code}`, { file: entry.file }));
     return undefined;
   }
-  const meta = checkFields(entry, section, diagnostics);
+  const meta = checkFields(entry, section, text, diagnostics);
   if (meta.draft) return undefined;
   const idIsSlug = checkSlug(entry.id, entry.file, undefined, diagnostics);
   const slugOk = meta.slug !== undefined && checkSlug(meta.slug, entry.file, at(['slug']), diagnostics);
@@ -175,7 +173,7 @@ function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: M
   }
   if (PROBLEM_SOLUTION_SECTIONS.includes(section)) {
     if (tables) checkFeaturesUsed(meta.features ?? [], tables.features.map((f) => f.id), at, diagnostics);
-    checkProblemSolutionHeadings(entry, section, diagnostics);
+    checkProblemSolutionHeadings(entry, section, text, diagnostics);
   }
   if (meta.cover !== undefined && !assets.has(meta.cover)) {
     diagnostics.push(diagnostic('MISSING_ASSET', `cover image ${meta.cover} does not exist`, at(['cover'])));
@@ -184,15 +182,15 @@ function validateEntry(entry: ParsedEntry, tables: Tables | undefined, assets: M
   if (!slugOk && !idIsSlug) return undefined;
   const slugIsFileName = !slugOk;
   return {
-    slugPlace: slugIsFileName ? { file: entry.file, position: fileStart, frame: codeFrame(entry.source, fileStart) } : at(['slug']),
+    slugPlace: slugIsFileName ? placeIn(entry.file, fileStart, text) : at(['slug']),
     slugIsFileName,
     entry: {
-      file: entry.file, source: entry.source, locale: entry.locale, section, id: entry.id, slug: slugOk ? meta.slug! : entry.id,
-      meta, html: entry.html, links: entry.links, headings: entry.headings, excerpt: entry.excerpt, digest: entry.digest,
+      file: entry.file, locale: entry.locale, section, id: entry.id, slug: slugOk ? meta.slug! : entry.id,
+      meta, body: entry.body, links: entry.links, excerpt: entry.excerpt, ...(entry.digest !== undefined ? { digest: entry.digest } : {}), lines: entry.lines,
       aliases: (meta.aliases ?? []).map((alias, index) => ({ alias, place: at(['aliases', index]) })),
       images: [
         ...(meta.cover !== undefined ? [{ path: meta.cover, place: at(['cover']) }] : []),
-        ...bodyImages(entry.file, entry.source, entry.links),
+        ...bodyImages(entry.file, entry.links, text),
       ],
     },
   };
@@ -211,10 +209,11 @@ function checkFeaturesUsed(features: readonly string[], known: readonly string[]
  * puts under an h2: its own headings start at h3 (###) and go down one level at a time, so the
  * page's outline never skips a level (h1 → h2 → h3).
  */
-function checkProblemSolutionHeadings(entry: ParsedEntry, section: Section, diagnostics: Diagnostic[]): void {
+function checkProblemSolutionHeadings(entry: ParsedEntry, section: Section, text: SourceText, diagnostics: Diagnostic[]): void {
   let previous = 2;
-  for (const heading of entry.headings) {
-    const place = { file: entry.file, position: heading.position, frame: codeFrame(entry.source, heading.position) };
+  // The headings are kept with the body (model/markdown.ts): read for the few pages of these sections.
+  for (const heading of entry.body.read().headings) {
+    const place = placeIn(entry.file, heading.position, text);
     const written = '#'.repeat(heading.depth);
     if (heading.depth < 3) {
       diagnostics.push(diagnostic('HEADING_LEVEL', `heading "${heading.text}" is a level ${heading.depth} heading: the body of a ${section === 'use-cases' ? 'use-case' : 'solution'} page is its "How PolyBrowser helps" part, under an h2, so its headings start at ### (h3)`, place));
@@ -235,14 +234,14 @@ function suggestOrList(written: string, known: readonly string[], listName: stri
  * own check are kept, so the checks that follow (slug, category, tags, cover) still run on them; a
  * file whose front matter could not be read (its error is the parse stage's) keeps none.
  */
-function checkFields(entry: ParsedEntry, section: Section, diagnostics: Diagnostic[]): Entry['meta'] {
+function checkFields(entry: ParsedEntry, section: Section, text: SourceText, diagnostics: Diagnostic[]): Entry['meta'] {
   const fallback = { title: entry.id };
   if (!entry.frontMatter) return fallback as Entry['meta'];
   const schema = SECTION_SCHEMAS[section] as unknown as z.ZodObject;
   const raw = entry.frontMatter.value ?? {};
   const result = schema.safeParse(raw);
   if (result.success) return result.data as Entry['meta'];
-  diagnostics.push(...zodIssuesToDiagnostics(FRONT_MATTER_CODES, result.error.issues, { file: entry.file, source: entry.source, yaml: entry.frontMatter }, schema));
+  diagnostics.push(...zodIssuesToDiagnostics(FRONT_MATTER_CODES, result.error.issues, { file: entry.file, source: () => text(entry.file) ?? '', yaml: entry.frontMatter }, schema));
   const fields: Record<string, unknown> = { ...fallback };
   if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
     for (const [key, field] of Object.entries(schema.shape)) {
@@ -253,9 +252,9 @@ function checkFields(entry: ParsedEntry, section: Section, diagnostics: Diagnost
   return fields as Entry['meta'];
 }
 
-/** The site images a Markdown body shows, each with its place in the file. */
-export function bodyImages(file: string, source: string, links: readonly ContentLink[]): Entry['images'] {
-  return links.filter((link) => link.kind === 'image').map((link) => ({ path: link.path, place: { file, position: link.position, frame: codeFrame(source, link.position) } }));
+/** The site images a Markdown body shows, each with its place in the file (its frame made if a diagnostic names it). */
+export function bodyImages(file: string, links: readonly ContentLink[], text: SourceText): Entry['images'] {
+  return links.filter((link) => link.kind === 'image').map((link) => ({ path: link.path, place: placeIn(file, link.position, text) }));
 }
 
 function checkSlug(slug: string, file: string, where: Pick<Diagnostic, 'file' | 'position' | 'frame'> | undefined, diagnostics: Diagnostic[]): boolean {

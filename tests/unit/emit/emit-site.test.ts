@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectOutput, emitSite } from '../../../src/emit/emit-site.js';
 import { openStaging, PENDING_WRITES } from '../../../src/emit/staging.js';
-import { sizeOf } from '../../../src/model/output-file.js';
+import { sizeOf, type OutputBytes } from '../../../src/model/output-file.js';
 
 describe('collectOutput', () => {
   it('refuses two outputs for one path', () => {
@@ -65,7 +65,7 @@ describe('emitSite', () => {
     // On disk before emit runs, and stands for its bytes from then on.
     expect(readFileSync(join(staging.dir, 'host/a.html'), 'utf8')).toBe('<p>streamed</p>');
     expect(sizeOf(page)).toBe(15);
-    const kept = { onDisk: join(out, 'host/kept.html'), size: 29 };
+    const kept: OutputBytes = { onDisk: join(out, 'host/kept.html'), size: 29 };
     const previousIno = statSync(join(out, 'host/kept.html')).ino;
     await emitSite(new Map([['host/a.html', page], ['host/404.html', page], ['host/kept.html', kept], ['.vercel/output/static/host/kept.html', kept]]), staging);
     expect(statSync(join(out, 'host/404.html')).ino).toBe(statSync(join(out, 'host/a.html')).ino);

@@ -43,7 +43,7 @@ describe('a build that writes streams its pages to disk', () => {
     expect(errorsOf(await toDisk(site(), outDir))).toEqual([]);
     const before = snapshot(outDir);
     // Every page renders (and is written to staging) before the JavaScript budget fails the build.
-    const failed = await toDisk(site(10_000), outDir);
+    const failed = await toDisk(site(10_000), outDir); // below the 26.8 kB the heaviest page loads
     expect(failed.ok).toBe(false);
     expect(errorsOf(failed).map((d) => d.code)).toContain('JS_BUDGET_EXCEEDED');
     expect(snapshot(outDir)).toEqual(before);

@@ -9,6 +9,8 @@ import type { ImageFact } from '../../../src/model/images.js';
 import { getLocale } from '../../../src/model/locale-table.js';
 import { renderInThisThread, type MarkdownJob } from '../../../src/parse/markdown-jobs.js';
 import { workerPool } from '../../../src/parallel/worker-pool.js';
+import { drawSocialCard } from '../../../src/images/social-card.js';
+import type { SocialCard } from '../../../src/model/social-image.js';
 import { makeArticle } from '../../bench/corpus.mjs';
 import { bundledWorker } from '../../helpers/build-worker.js';
 import { baseFiles, blogPost, outputDifferences, publicFiles, ROOT } from '../../helpers/fixture.js';
@@ -132,12 +134,32 @@ describe('cache keys', () => {
     }
   });
 
+  it('runs a social call between two Markdown calls at once: each batch with the shared value of its own call, each call with its results in job order', async () => {
+    const pool = workerPool(workerScript, 2);
+    try {
+      const jobs = Array.from({ length: 40 }, (_, i) => job(`Body ${i}\n\n![x](/images/a.png)`));
+      const cards = ['First title', 'Second title', 'Third title'].map((title): SocialCard => ({ title, brand: 'PolyBrowser', lang: 'en', script: 'latin' }));
+      const [narrow, drawn, wide] = await Promise.all([
+        pool.run('markdown', jobs, new Map([['/images/a.png', raster(10)]])),
+        pool.run('social', cards, null),
+        pool.run('markdown', jobs, new Map([['/images/a.png', raster(30)]])),
+      ]);
+      expect(narrow.map((r) => /width="(\d+)"/.exec(r.html)?.[1])).toEqual(jobs.map(() => '10'));
+      expect(wide.map((r) => /width="(\d+)"/.exec(r.html)?.[1])).toEqual(jobs.map(() => '30'));
+      // The same PNGs as this thread draws, in the cards' order.
+      const alone = await Promise.all(cards.map((card) => drawSocialCard(card)));
+      expect(drawn.map((d, i) => Buffer.from(d.png).equals(Buffer.from(alone[i]!.png)))).toEqual([true, true, true]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('a cache that cannot be written still renders', async () => {
     const blocked = join(dir, 'blocked');
     writeFileSync(blocked, 'a file where the cache folder should be');
     const cached = cachedRenderer(renderInThisThread, blocked, 'salt');
     const [result] = await cached.render([job('# Hi\n\nText')], new Map());
-    expect(result!.html).toContain('<p>Text</p>');
-    expect(cached.stats()).toEqual({ bodies: 1, rendered: 1 });
+    expect(result!.body.read().html).toContain('<p>Text</p>');
+    expect(cached.stats?.()).toEqual({ bodies: 1, rendered: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { loadSite } from '../../../src/load/load-site.js';
@@ -20,8 +21,18 @@ describe('the load stage', () => {
     expect(diagnostics).toEqual([]);
     expect(site?.contentDir).toBe('docs-site');
     expect(site?.sources.files.map((f) => f.path)).toEqual(['docs-site/en/blog/a.md', 'docs-site/en/blog/b.md', 'docs-site/site.yaml']);
-    expect(site?.sources.files[1]?.text.startsWith('---')).toBe(true);
     expect(site?.sources.assets.map((a) => a.urlPath)).toEqual(['/favicon.svg', '/images/x.svg']);
+    // Markdown is known by its digest (parse reads each file again); a dev session keeps the texts.
+    const kept = await loadSite(fs, 'docs-site/site.yaml', true);
+    expect(kept.site?.sources.files[1]?.text?.startsWith('---')).toBe(true);
+  });
+
+  it('keeps no Markdown text, only the digest of its bytes, unless asked to; YAML always with its text', async () => {
+    const fs = memorySourceFs({ 'content/site.yaml': siteYaml, 'content/en/blog/a.md': '---\ntitle: A\n---\n\nBody\n' });
+    const { site } = await loadSite(fs, 'content/site.yaml');
+    const [markdown, yaml] = site!.sources.files;
+    expect(markdown).toEqual({ path: 'content/en/blog/a.md', digest: createHash('sha256').update('---\ntitle: A\n---\n\nBody\n').digest('hex') });
+    expect(yaml?.text).toBe(siteYaml);
   });
 
   it('stops at a missing configuration, naming the file it looked for', async () => {

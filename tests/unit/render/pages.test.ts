@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../../src/build.js';
-import { renderSitemaps } from '../../../src/render/sitemaps.js';
+import { sitemapFiles } from '../../../src/render/sitemaps.js';
 import { baseFiles, blogPost, buildFixture, htmlAt, MAIN, markdown, RU, simplePage, ZH } from '../../helpers/fixture.js';
 import { headLinks, parseHtml, switcherLinks } from '../../helpers/html.js';
 
@@ -184,7 +184,7 @@ describe('standalone pages', () => {
 
 describe('sitemaps', () => {
   it('split a locale past the URL limit into numbered files, all listed in the index', async () => {
-    const files = await renderSitemaps(site.pages, site.config!, { urls: 10, bytes: 50 * 1024 * 1024 });
+    const files = [...sitemapFiles(site.pages, site.config!, { urls: 10, bytes: 50 * 1024 * 1024 })];
     const names = files.map((f) => f.path).filter((p) => p.startsWith(`${MAIN}/en-US-sitemap`));
     const enPages = site.pages.filter((p) => p.locale === 'en' && p.indexable).length;
     expect(names).toHaveLength(Math.ceil(enPages / 10));

@@ -1,7 +1,7 @@
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../src/model/page.js';
-import { renderSitemaps } from '../../../src/render/sitemaps.js';
+import { sitemapFiles } from '../../../src/render/sitemaps.js';
 import { sampleSite } from '../../helpers/sample-site.js';
 
 /**
@@ -27,7 +27,7 @@ const text = (contents: string | unknown) => String(contents);
 describe('sitemaps written as strings', () => {
   it('equal what the sitemap library writes for every sitemap and index of the sample site', async () => {
     const site = await sampleSite();
-    const files = renderSitemaps(site.pages, site.config!);
+    const files = [...sitemapFiles(site.pages, site.config!)];
     const urlsets = files.filter((f) => /-sitemap(-\d+)?\.xml$/.test(f.path) && !f.path.endsWith('/index-sitemap.xml'));
     expect(urlsets.length).toBeGreaterThan(10);
     for (const file of urlsets) {
@@ -51,7 +51,7 @@ describe('sitemaps written as strings', () => {
       { ...base, url: 'https://www.polybrowser.example/a&b<c>"d\'e', lastmod: '2026-03-14', alternates: [{ ...base.alternates[0]!, url: 'https://www.polybrowser.example/ü?x=1&y=\'2\'' }] },
       { ...base, url: 'https://www.polybrowser.example/путь/страница', lastmod: undefined, alternates: [] },
     ];
-    const files = renderSitemaps(odd, site.config!);
+    const files = [...sitemapFiles(odd, site.config!)];
     const en = files.find((f) => f.path.endsWith('/en-US-sitemap.xml'))!;
     expect(text(en.contents)).toBe(await libraryUrlset(odd));
     expect(text(en.contents)).toContain('%D0%BF%D1%83%D1%82%D1%8C');
