@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { replaceWithLink } from '../fs/link-or-copy.js';
+import { basename, dirname, join } from 'node:path';
+import { keepAsLink } from '../fs/link-or-copy.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
 import type { RenderedPage } from '../render/render-site.js';
@@ -62,6 +62,18 @@ export async function restorableOutput(cacheDir: string, inputs: string): Promis
 }
 
 /**
+ * A file's content digest: the one it carries, the name of this cache's kept file it was linked
+ * from, or else its bytes hashed (a file on disk read back from where it is now, in the output).
+ */
+function digestOf(cacheDir: string, bytes: OutputBytes, read: () => Uint8Array): string {
+  if (!isOnDisk(bytes)) return createHash('sha256').update(bytes).digest('hex');
+  if (bytes.digest) return bytes.digest;
+  const name = basename(bytes.onDisk);
+  if (/^[0-9a-f]{64}$/.test(name) && bytes.onDisk === keptFile(cacheDir, name)) return name;
+  return createHash('sha256').update(read()).digest('hex');
+}
+
+/**
  * After a build has written its output and the page cache: the output as references, its files
  * that are not pages kept under their digests (linked from the output), and kept files no longer
  * referenced removed. The cache only saves time: a failure leaves the next build to render.
@@ -84,14 +96,13 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
         refs.push(`p${key}`);
         continue;
       }
-      // A file on disk (in the staging folder, now the output) is read from where it is now, unless its digest is known.
-      const digest = (isOnDisk(bytes) && bytes.digest) || createHash('sha256').update(isOnDisk(bytes) ? readFileSync(join(outDir, path)) : bytes).digest('hex');
+      const digest = digestOf(cacheDir, bytes, () => readFileSync(join(outDir, path)));
       refs.push(`f${digest}`);
       if (digests.has(digest)) continue;
       digests.add(digest);
       const kept = keptFile(cacheDir, digest);
       mkdirSync(dirname(kept), { recursive: true });
-      replaceWithLink(join(outDir, path), kept);
+      keepAsLink(join(outDir, path), kept);
     }
     mkdirSync(snapshotFolder(cacheDir), { recursive: true });
     // The JSON of a Snapshot, a file at a time: 280 000 files' records are never one string.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { attempt } from '../fs/attempt.js';
@@ -34,6 +35,13 @@ const MEMORY_BYTES = 192 * 1024 * 1024;
  * draw it again. Paths only: a large site's images stay on disk.
  */
 const seenOnDisk = new Map<string, string>();
+
+/**
+ * The name the output cache keeps an image's bytes by (FileOnDisk.digest): the key is a digest of
+ * everything drawn, so its bytes are always the same; hashed again with a prefix so that it can never
+ * be taken for another file's content digest. Saves reading back 20 000 PNGs after every build.
+ */
+const bytesName = (key: string) => createHash('sha256').update(`social image ${key}`).digest('hex');
 
 function remember(key: string, png: Uint8Array): void {
   if (inProcess.has(key)) return;
@@ -87,7 +95,7 @@ export function socialDrawer(dir: string, options: SocialCacheOptions): SocialDr
         const size = attempt(() => statSync(file).size);
         if (!size) continue;
         seenOnDisk.set(key, file);
-        return { onDisk: file, size };
+        return { onDisk: file, size, digest: bytesName(key) };
       }
       const png = readEntry(file);
       if (!png) continue;
@@ -104,7 +112,7 @@ export function socialDrawer(dir: string, options: SocialCacheOptions): SocialDr
     // The cache only saves time: a full disk or a read-only folder must not fail the build.
     const written = await writeEntry(dir, key, png).then(() => true, () => false);
     if (written) seenOnDisk.set(key, fileOf(dir, key));
-    return onDisk && written ? { onDisk: fileOf(dir, key), size: png.byteLength } : png;
+    return onDisk && written ? { onDisk: fileOf(dir, key), size: png.byteLength, digest: bytesName(key) } : png;
   };
   return async (jobs, done) => {
     const files: (OutputBytes | undefined)[] = jobs.map(({ key }) => cached(key));

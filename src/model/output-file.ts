@@ -13,7 +13,11 @@ export interface FileOnDisk {
   /** The file's absolute path. */
   readonly onDisk: string;
   readonly size: number;
-  /** SHA-256 of the bytes, when the build had it as it wrote them (a drawn cover): the cache keeps the file by it without reading it back. */
+  /**
+   * A SHA-256 (64 hex) that names exactly these bytes, when the build knows one without reading them:
+   * of the bytes as they were written (a drawn cover), or of the content-addressed key they were made
+   * from (a social image of the social cache). The cache keeps the file by it without reading it back.
+   */
   readonly digest?: string;
 }
 
