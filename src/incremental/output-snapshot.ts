@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { keepAsLink } from '../fs/link-or-copy.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
@@ -55,21 +55,19 @@ export async function restorableOutput(cacheDir: string, inputs: string): Promis
     const key = ref.slice(1);
     if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
     if (ref[0] === 'p' && pages.has(key)) output.set(path, { onDisk: fileOfKey(cacheDir, key), size });
-    else if (ref[0] === 'f' && kept.has(key)) output.set(path, { onDisk: keptFile(cacheDir, key), size });
+    else if (ref[0] === 'f' && kept.has(key)) output.set(path, { onDisk: keptFile(cacheDir, key), size, digest: key });
     else return undefined; // a file the cache no longer has: build
   }
   return { output, report: snapshot.report };
 }
 
 /**
- * A file's content digest: the one it carries, the name of this cache's kept file it was linked
- * from, or else its bytes hashed (a file on disk read back from where it is now, in the output).
+ * A file's content digest: the one it carries (a drawn cover, a social image, a file restored from
+ * this cache's files/), or else its bytes hashed (a file on disk read back from where it is now, in the output).
  */
-function digestOf(cacheDir: string, bytes: OutputBytes, read: () => Uint8Array): string {
+function digestOf(bytes: OutputBytes, read: () => Uint8Array): string {
   if (!isOnDisk(bytes)) return createHash('sha256').update(bytes).digest('hex');
   if (bytes.digest) return bytes.digest;
-  const name = basename(bytes.onDisk);
-  if (/^[0-9a-f]{64}$/.test(name) && bytes.onDisk === keptFile(cacheDir, name)) return name;
   return createHash('sha256').update(read()).digest('hex');
 }
 
@@ -96,7 +94,7 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
         refs.push(`p${key}`);
         continue;
       }
-      const digest = digestOf(cacheDir, bytes, () => readFileSync(join(outDir, path)));
+      const digest = digestOf(bytes, () => readFileSync(join(outDir, path)));
       refs.push(`f${digest}`);
       if (digests.has(digest)) continue;
       digests.add(digest);
