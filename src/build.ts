@@ -8,7 +8,7 @@ import { openStaging, sweepStaging } from './emit/staging.js';
 import { countOutput, countPages } from './emit/output-counts.js';
 import { nodeSourceFs } from './fs/source-fs.js';
 import { encodeImages } from './images/encode-images.js';
-import { inMemory, isOnDisk } from './model/output-file.js';
+import { inMemory } from './model/output-file.js';
 import { readImageFacts } from './images/image-facts.js';
 import { withArticleCovers } from './images/article-covers.js';
 import { openIncremental, type IncrementalBuild } from './incremental/incremental-build.js';
@@ -96,12 +96,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       parsed = undefined;
       // A build that writes streams what it makes to the folder that replaces the output, from the
       // covers drawn now to the pages; a dev session keeps them in memory.
-      const staging = options.write !== false && !session.shared ? await openStaging(outDir) : undefined;
+      const staging = options.write !== false && !session.shared ? await openStaging(outDir, incremental.knownFiles) : undefined;
       if (staging) run.onStop(() => staging.discard());
       const site = await withArticleCovers(valid, staging && (async (host, path, bytes, digest) => {
-        const kept = staging.store.put(`${hostDir(config, host)}${path}`, bytes);
+        const kept = staging.store.put(`${hostDir(config, host)}${path}`, bytes, digest);
         await staging.store.backlog();
-        return isOnDisk(kept) ? { ...kept, digest } : kept;
+        return kept;
       }));
       run.lap('validate');
       const routed = run.note(routeSite(site));

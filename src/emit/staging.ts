@@ -43,7 +43,13 @@ const outputTag = (target: string) => createHash('sha256').update(basename(targe
 /** This process's staging folders still in use (a dev session or a test may run two builds at once). */
 const inUse = new Set<string>();
 
-export async function openStaging(outDir: string): Promise<Staging> {
+/**
+ * A file on disk that holds the bytes of a digest, if there is one (the output cache's kept files,
+ * src/incremental/output-snapshot.ts): such bytes are linked from it by emit rather than written again.
+ */
+export type KnownFiles = (digest: string) => string | undefined;
+
+export async function openStaging(outDir: string, known: KnownFiles = () => undefined): Promise<Staging> {
   const target = resolve(outDir);
   const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const dir = join(dirname(target), `.sitegen-tmp-${token}-${outputTag(target)}`);
@@ -61,7 +67,9 @@ export async function openStaging(outDir: string): Promise<Staging> {
   /** The writes still running (render waits while there are too many). */
   const writes = new Set<Promise<void>>();
   const store: PageStore = {
-    put(path, bytes): FileOnDisk {
+    put(path, bytes, digest): FileOnDisk {
+      const there = digest === undefined ? undefined : known(digest);
+      if (there !== undefined) return { onDisk: there, size: bytes.byteLength, digest };
       const file = join(dir, path);
       const write = folder(dirname(file))
         .then(() => writeFile(file, bytes))
@@ -77,7 +85,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
           }
         });
       writes.add(write);
-      return { onDisk: file, size: bytes.byteLength };
+      return digest === undefined ? { onDisk: file, size: bytes.byteLength } : { onDisk: file, size: bytes.byteLength, digest };
     },
     backlog() {
       if (writes.size < PENDING_WRITES) return undefined;

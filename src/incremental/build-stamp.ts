@@ -81,7 +81,8 @@ export interface PreviousOutput {
   complete: boolean;
   /**
    * Files of that build changed since (their pages' cache files are hard links to them, so changed
-   * too), or undefined when a damaged entry hides which.
+   * too), or undefined when a damaged entry hides which. A file removed since is not among them: its
+   * removal changed no other link to it (`rm -rf dist/*` leaves the cache as trustworthy as `rm -rf dist`).
    */
   changed: ReadonlySet<string> | undefined;
 }
@@ -103,15 +104,16 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
   if (!present) return undefined;
   // A damaged entry (not a path and three numbers) counts as a changed file.
   // stat in a loop, as the stamp was written (write-build-stamp.ts).
-  const same = stamp.files.map((file) => {
-    if (!Array.isArray(file) || typeof file[0] !== 'string') return false;
+  const states = stamp.files.map((file): 'intact' | 'removed' | 'changed' => {
+    if (!Array.isArray(file) || typeof file[0] !== 'string') return 'changed';
     const [path, size, mtimeMs, ino] = file;
     const now = attempt(() => statSync(join(outDir, path)));
-    return !!now && now.size === size && now.mtimeMs === mtimeMs && now.ino === ino;
+    if (!now) return 'removed';
+    return now.size === size && now.mtimeMs === mtimeMs && now.ino === ino ? 'intact' : 'changed';
   });
-  const intact = new Set(stamp.files.flatMap((file, i) => (same[i] ? [file[0]] : [])));
+  const intact = new Set(stamp.files.flatMap((file, i) => (states[i] === 'intact' ? [file[0]] : [])));
   const damaged = stamp.files.some((file) => !Array.isArray(file) || typeof file[0] !== 'string');
-  const changed = damaged ? undefined : new Set(stamp.files.map(([path]) => path).filter((path) => !intact.has(path)));
+  const changed = damaged ? undefined : new Set(stamp.files.flatMap(([path], i) => (states[i] === 'changed' ? [path] : [])));
   return { stamp, intact, changed, complete: intact.size === stamp.files.length && present.length === intact.size && present.every((path) => intact.has(path)) };
 }
 

@@ -9,7 +9,8 @@ import type { RenderPlan, RenderedOutput } from '../pipeline/site-output.js';
 import { newestYear, type ReusablePages } from '../render/render-site.js';
 import type { RoutedSite } from '../route/route-site.js';
 import { inputsDigest, isUpToDate, previousOutput, withoutCauses, type BuildStamp, type PreviousOutput, type StampedReport } from './build-stamp.js';
-import { keepOutput, restorableOutput } from './output-snapshot.js';
+import { keepOutput, keptFiles, restorableOutput } from './output-snapshot.js';
+import type { KnownFiles } from '../emit/staging.js';
 import { OutputOnDisk } from '../emit/output-on-disk.js';
 import type { FileOnDisk } from '../model/output-file.js';
 import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SEARCH_CODE, SITEGEN_CODE } from './cache-salt.js';
@@ -69,6 +70,12 @@ export interface IncrementalBuild {
    * file of it from the cache and nothing is parsed or rendered. Then `stamp` records the output.
    */
   restored?: { output: Map<string, FileOnDisk>; stamp(): Promise<void>; result(timings: BuildResult['timings']): BuildResult };
+  /**
+   * Files of the output cache by digest, which the staging folder links instead of writing what it
+   * is given again; none when the previous output of this folder was changed in place since it was
+   * written (the cache's files are hard links to it: they may have changed with it).
+   */
+  knownFiles?: KnownFiles;
   /** Page keys and reuse for the render stage. */
   plan(site: ValidSite, routed: RoutedSite, bundles: SiteBundles): Promise<RenderPlan & { keyInputs: KeyInputs }>;
   /** After emit: records the output (its stamp) and its pages (the page cache) for the next build. */
@@ -96,6 +103,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       stamp: () => writeBuildStamp(cacheDir, outDir, stampInputs!, restorable.output.keys(), restorable.report),
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
+    knownFiles: fromDisk && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? keptFiles(cacheDir) : undefined,
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
     searchCache: await searchCacheOf(options),
     // Like encoded images, kept even without the cache (--no-cache): the key is everything drawn.

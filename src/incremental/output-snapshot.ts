@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { KnownFiles } from '../emit/staging.js';
 import { keepAsLink } from '../fs/link-or-copy.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { isOnDisk, sizeOf, type FileOnDisk, type OutputBytes } from '../model/output-file.js';
@@ -62,6 +63,16 @@ export async function restorableOutput(cacheDir: string, inputs: string): Promis
 }
 
 /**
+ * The kept files by digest, for the staging folder (src/emit/staging.ts): a file the build makes
+ * again with the same bytes (a locale's search index taken from its cache, an article's cover, an
+ * unchanged sitemap) is linked from here instead of being written, and then needs no new link here.
+ */
+export function keptFiles(cacheDir: string): KnownFiles {
+  const names = new Set(namesIn(filesFolder(cacheDir)));
+  return (digest) => (names.has(digest) ? keptFile(cacheDir, digest) : undefined);
+}
+
+/**
  * A file's content digest: the one it carries (a drawn cover, a social image, a file restored from
  * this cache's files/), or else its bytes hashed (a file on disk read back from where it is now, in the output).
  */
@@ -99,6 +110,8 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
       if (digests.has(digest)) continue;
       digests.add(digest);
       const kept = keptFile(cacheDir, digest);
+      // Linked from here in the first place (keptFiles): nothing to do.
+      if (isOnDisk(bytes) && bytes.onDisk === kept) continue;
       mkdirSync(dirname(kept), { recursive: true });
       keepAsLink(join(outDir, path), kept);
     }

@@ -32,7 +32,11 @@ export const sizeOf = (bytes: OutputBytes): number => (bytes instanceof Uint8Arr
  * that writes, memory otherwise (IN_MEMORY). What `put` returns stands for the bytes from then on.
  */
 export interface PageStore {
-  put(path: string, bytes: Uint8Array): OutputBytes;
+  /**
+   * `digest`, when the caller knows the bytes' SHA-256 (files other than pages): the store may stand
+   * for them with a file that has them already (the output cache's, by that digest) instead of writing.
+   */
+  put(path: string, bytes: Uint8Array, digest?: string): OutputBytes;
   /** A promise while more writes are pending than the store allows (render waits for it), else undefined. */
   backlog(): Promise<void> | undefined;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import { collectOutput, outputPath } from '../emit/emit-site.js';
@@ -149,7 +150,9 @@ async function kept(files: Iterable<OutputFile>, store: PageStore): Promise<Outp
       made.push(file);
       continue;
     }
-    made.push({ path, contents: store.put(path, typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents) });
+    const bytes = typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents;
+    // With its digest: a file the output cache holds already is linked from there, not written again.
+    made.push({ path, contents: store.put(path, bytes, createHash('sha256').update(bytes).digest('hex')) });
     await store.backlog();
   }
   return made;

@@ -22,9 +22,10 @@ function site(): Files {
 const article = (files: Files, i: number) => Object.keys(files).filter((p) => p.startsWith('content/en/blog/')).sort()[i]!;
 
 /** A CI run: a fresh checkout's output folder, and a cache folder restored by copying (as actions/cache extracts a tarball). */
-function ciRun(files: Files, savedCache: string, name: string) {
+function ciRun(files: Files, savedCache: string, name: string, restored: () => void = () => undefined) {
   const cacheDir = join(dir, `${name}-cache`);
   cpSync(savedCache, cacheDir, { recursive: true });
+  restored();
   return build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, `${name}-dist`), cacheDir, minify: true, jobs: 1 });
 }
 const scratch = (files: Files) => build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, jobs: 1 });
@@ -70,11 +71,21 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     expect(stopped.stoppedAfter).toBe('route');
   });
 
-  it('renders only the page of an edited article body', async () => {
+  it('renders only the page of an edited article body, and links the files it makes again unchanged from the cache', async () => {
     const edited = { ...files, [article(files, 2)]: `${files[article(files, 2)] as string}\nOne more closing line.\n` };
-    const result = await ciRun(edited, saved, 'body');
+    // The restored cache's kept files, by inode: a file of the output linked from there has one of them.
+    const restoredInodes = () => new Set(readdirSync(join(dir, 'body-cache', 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).ino));
+    let kept = new Set<number>();
+    const result = await ciRun(edited, saved, 'body', () => (kept = restoredInodes()));
     expect(result.rendered).toEqual({ pages: total, reused: total - 1 });
     expect(outputDifferences(result, await scratch(edited))).toEqual([]);
+    // Made again with the same bytes (the sitemap, the covers drawn from titles, the search index of
+    // the locales without the edit, the reports) and linked, not written: none is a new file.
+    const outDir = join(dir, 'body-dist');
+    const french = readdirSync(join(outDir, MAIN, 'pagefind/fragment')).find((name) => name.startsWith('fr_'))!;
+    const cover = readdirSync(join(outDir, MAIN, 'assets/covers'))[0]!;
+    const made = [`${MAIN}/sitemap.xml`, 'reports/translations.json', `${MAIN}/assets/covers/${cover}`, `${MAIN}/pagefind/pagefind.js`, `${MAIN}/pagefind/fragment/${french}`];
+    for (const path of made) expect({ path, linked: kept.has(statSync(join(outDir, path)).ino) }).toEqual({ path, linked: true });
   });
 
   it('renders the lists that show a changed title, and a new article with its lists', async () => {
@@ -118,12 +129,21 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     const page = join(outDir, MAIN, 'blog.html');
     expect(statSync(page).nlink).toBeGreaterThan(1);
     writeFileSync(page, '<p>changed by hand</p>');
+    // So is a file that is not a page (the cache keeps it by its digest, which no longer names its bytes).
+    const sitemap = join(outDir, MAIN, 'sitemap.xml');
+    expect(statSync(sitemap).nlink).toBeGreaterThan(1);
+    writeFileSync(sitemap, 'changed by hand');
     const repaired = await run(files);
     expect(repaired.rendered!.reused).toBe(total - 1);
     expect(outputDifferences(repaired, await scratch(files))).toEqual([]);
     // And the cache it leaves gives a fresh output the right page.
     const fresh = await ciRun(files, cacheDir, 'after-tamper');
     expect(outputDifferences(fresh, await scratch(files))).toEqual([]);
+    // Files removed from the output change nothing in the cache: the next build takes the whole output from it.
+    for (const name of readdirSync(outDir)) rmSync(join(outDir, name), { recursive: true });
+    const emptied = await run(files);
+    expect(emptied.restored?.pages.total).toBe(total);
+    expect(outputDifferences(emptied, await scratch(files))).toEqual([]);
     // The build without the extra article left no file for its page (the count above is after it).
     expect(withExtra.rendered!.pages).toBe(total + 1);
   });
