@@ -115,9 +115,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await releaseThreads(session);
       run.lap('social');
       const plan = await incremental.plan(site, routed, bundles);
-      // The search stage reads the pages render wrote: the staging folder has them once its writes are done.
+      // The search stage reads the pages render wrote: the staging folder has them once the writes handed to it so far are done.
       const search: RenderInput['search'] = (pages) => run.within('search', async () => {
-        await staging?.settled();
+        await staging?.writtenSoFar();
         return indexSearch(pages, incremental.searchCache, progress('search'));
       });
       const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, social, configPath: loaded.configPath, sources, search }, { ...plan, store: staging?.store }, progress('render')));

@@ -18,6 +18,8 @@ export interface Staging {
   readonly store: PageStore;
   /** Every page handed to the store is written (rejects with the first failed write). */
   settled(): Promise<void>;
+  /** The files handed to the store so far are written (not those handed meanwhile: the search stage reads the pages while sitemaps are written). */
+  writtenSoFar(): Promise<void>;
   /** Removes the folder: the build failed, the previous output stays as it was. */
   discard(): Promise<void>;
   /** The build is done with its folders (emitSite, discard): from now on a sweep may remove what is left of them. */
@@ -99,6 +101,10 @@ export async function openStaging(outDir: string, known: KnownFiles = () => unde
     store,
     async settled() {
       while (writes.size) await Promise.all([...writes]);
+      if (failure) throw failure;
+    },
+    async writtenSoFar() {
+      await Promise.all([...writes]);
       if (failure) throw failure;
     },
     async discard() {

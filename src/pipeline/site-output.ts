@@ -97,20 +97,26 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const feeds = renderFeeds(routed.pages, site);
   // Before the hosting files: they list every file a host serves, the search index's too.
   const pageBytes = new Map(rendered.files.map((f) => [f.path, f.contents]));
-  const search = await input.search({
+  const searching = input.search({
     pages: routed.pages,
     hostDir: (host) => hostDir(config, host),
     keyOf: (page) => rendered.pages.get(page.outputPath)!.key,
     htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
   });
+  searching.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
+  // Made while Pagefind's processes index (this thread mostly waits on them).
+  const sitemaps = await kept(sitemapFiles(routed.pages, config), store);
+  const feedFiles = await kept(feeds.files, store);
+  const reports = await kept(reportFiles(), store);
+  const search = await searching;
   pageBytes.clear();
   diagnostics.push(...search.diagnostics);
   const siteFiles = [
     ...rendered.files,
     ...(await kept(search.files, store)),
-    ...(await kept(sitemapFiles(routed.pages, config), store)),
+    ...sitemaps,
     ...HOST_KEYS.map((host) => robotsTxt(config, host, feeds.feeds.filter((f) => f.host === host).map((f) => f.urls.atom))),
-    ...(await kept(feeds.files, store)),
+    ...feedFiles,
     ...HOST_KEYS.flatMap((host) => [webManifest(site, host, bundles.assets.colours), securityTxt(config, host) ?? []].flat()),
     ...buildManifests(site, bundles.buildId),
     ...copyToHosts(site, [...bundles.client.files, bundles.sprite, ...[...site.assets].map(([path, contents]) => ({ path, contents })), ...images.files, ...(drawn.ok ? drawn.files : [])]),
@@ -122,7 +128,6 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const notFoundPages = new Map(await Promise.all([...rendered.notFoundPages].map(async ([path, bytes]) => [path, await outputText(bytes)] as const)));
   const hosting = renderHosting(config, edge, bundles.middleware, { files: siteFiles, notFoundPages }, input.configPath);
   diagnostics.push(...hosting.diagnostics);
-  const reports = await kept(reportFiles(), store);
   const collected = collectOutput([...siteFiles, ...edgeFiles(edge, bundles.middleware), ...hosting.files, ...reports]);
   diagnostics.push(...collected.diagnostics);
   return { ...result, search: search.stats, output: collected.output };

@@ -6,7 +6,7 @@ import type { Page } from '../model/page.js';
 import type { Progress } from '../model/progress.js';
 import { SEARCH_BUNDLE } from '../model/browser-contract.js';
 import { joinBundle, partBytes, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
-import { withPagefind, type PagefindIndexer } from './pagefind-service.js';
+import { INDEXERS, withPagefind, type PagefindIndexer } from './pagefind-service.js';
 
 
 /**
@@ -91,14 +91,30 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
     try {
       runtime = await withPagefind(async (newIndex) => {
         let made = runtime;
-        for (const unit of missing) {
-          const { part, runtime: its, failed } = await indexUnit(unit, await newIndex(unit.pages.length), input.htmlOf, () => progress?.(++done, total));
-          made ??= its;
-          parts.set(unit, part);
-          diagnostics.push(...failed);
-          // A part with a problem is made again by the next build rather than kept.
-          if (!failed.length) await cache.set(unit.key, { meta: { languages: part.languages }, files: part.files });
-        }
+        const failures = new Map<SearchUnit, Diagnostic[]>();
+        // The largest first, in as many indexer processes as there are (pagefind-service.ts); each
+        // unit's bytes depend on its pages alone, whichever process makes it.
+        const queue = [...missing].sort((a, b) => b.pages.length - a.pages.length);
+        const lanes = await Promise.allSettled(Array.from({ length: Math.min(INDEXERS, queue.length) }, async (_, indexer) => {
+          for (let unit = queue.shift(); unit; unit = queue.shift()) {
+            try {
+              const { part, runtime: its, failed } = await indexUnit(unit, await newIndex(unit.pages.length, indexer), input.htmlOf, () => progress?.(++done, total));
+              made ??= its;
+              parts.set(unit, part);
+              failures.set(unit, failed);
+              // A part with a problem is made again by the next build rather than kept.
+              if (!failed.length) await cache.set(unit.key, { meta: { languages: part.languages }, files: part.files });
+            } catch (error) {
+              queue.length = 0; // the other lane stops after its unit: the stage has failed
+              throw error;
+            }
+          }
+        }));
+        // Every lane has stopped before the indexer processes may be closed.
+        const broken = lanes.find((lane) => lane.status === 'rejected');
+        if (broken) throw broken.reason;
+        // In the units' order, whichever finished first.
+        for (const unit of missing) diagnostics.push(...failures.get(unit)!);
         return made ?? splitBundle(await (await newIndex(0)).files()).runtime;
       });
       if (!kept) await cache.set(RUNTIME_KEY, { meta: { version: runtime.version, includeCharacters: runtime.includeCharacters }, files: runtime.files });

@@ -6,6 +6,7 @@ import { build, type BuildResult } from '../../../src/build.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import type { Page } from '../../../src/model/page.js';
 import { indexSearch, type CachedBundle } from '../../../src/search/index-search.js';
+import { INDEXERS } from '../../../src/search/pagefind-service.js';
 import { baseFiles, blogPost, buildFixture, errorsOf, htmlAt, MAIN, markdown, ROOT, RU, simplePage, ZH } from '../../helpers/fixture.js';
 import { indexedPages, indexLanguages } from '../../helpers/search-index.js';
 
@@ -142,15 +143,41 @@ describe('the search stage\'s cache', () => {
 });
 
 describe('indexSearch', () => {
+  const page = (locale: string, path: string) => ({ key: path, path, url: `https://www.polybrowser.example${path}`, locale, host: 'main', indexable: true, outputPath: `x${path}.html` }) as Page;
+  const noCache = { get: async () => undefined, set: async () => undefined };
+
+  it('makes the same files whichever locale\'s index is done first, with locales indexed side by side', async () => {
+    const languages = { en: 'en', fr: 'fr', es: 'es' } as const;
+    const pages = Object.keys(languages).flatMap((locale) => [1, 2, 3].map((n) => page(locale, `/${locale}/page-${n}`)));
+    const html = (p: Page) => `<html lang="${languages[p.locale as keyof typeof languages]}"><body><main data-pagefind-body><h1>${p.path}</h1><p>Words of ${p.locale} number ${p.path.slice(-1)}.</p></main></body></html>`;
+    // Each run holds back one locale's pages until the others' pages are read.
+    const run = async (late: string) => {
+      let release!: () => void;
+      const others = new Promise<void>((resolve) => (release = resolve));
+      const waiting = pages.filter((p) => p.locale !== late).length;
+      let read = 0;
+      const output = await indexSearch({ pages, hostDir: () => 'host', keyOf: (p) => p.path, htmlOf: async (p) => {
+        if (p.locale === late && INDEXERS > 1) await others; // one indexer takes the locales in turn: nothing to hold back
+        else if (++read === waiting) setImmediate(release);
+        return html(p);
+      } }, noCache);
+      expect(output.diagnostics).toEqual([]);
+      return new Map(output.files.map((f) => [f.path, f.contents as Uint8Array]));
+    };
+    const [enLast, esLast] = [await run('en'), await run('es')];
+    expect(indexLanguages(enLast, 'host')).toEqual({ en: 3, es: 3, fr: 3 });
+    const base64 = (files: Map<string, Uint8Array>) => [...files].map(([path, bytes]) => `${path} ${Buffer.from(bytes).toString('base64')}`).sort();
+    expect(base64(esLast)).toEqual(base64(enLast));
+  });
+
   it('reports a locale whose index lacks pages, as when a template has no <main data-pagefind-body>, and caches nothing of it', async () => {
-    const page = (path: string) => ({ key: path, path, url: `https://www.polybrowser.example${path}`, locale: 'en', host: 'main', indexable: true, outputPath: `x${path}.html` }) as Page;
     const html: Record<string, string> = {
       '/kept': '<html lang="en"><body><main data-pagefind-body><h1>Kept</h1><p>Words.</p></main></body></html>',
       '/lost': '<html lang="en"><body><main><h1>Lost</h1><p>Words outside.</p></main></body></html>',
     };
     const kept: string[] = [];
     const cache = { get: async () => undefined, set: async (key: string, _value: CachedBundle) => void kept.push(key) };
-    const output = await indexSearch({ pages: [page('/kept'), page('/lost')], hostDir: () => 'host', keyOf: (p) => p.path, htmlOf: async (p) => html[p.path]! }, cache);
+    const output = await indexSearch({ pages: [page('en', '/kept'), page('en', '/lost')], hostDir: () => 'host', keyOf: (p) => p.path, htmlOf: async (p) => html[p.path]! }, cache);
     expect(output.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
       ['SEARCH_INDEX_FAILED', 'error', 'the search index of en holds 1 of its 2 indexable pages: a page\'s template must put its content in the layout\'s <main data-pagefind-body>'],
     ]);
