@@ -10,8 +10,6 @@ import type { MarkdownBodies } from './markdown-cache.js';
 import { markdownJobOf } from '../parse/parse-site.js';
 import { renderFeeds } from '../render/feeds.js';
 import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
-import { sourceMapFile, withEditedPages } from '../render/source-map.js';
-import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
 import { renderPages } from '../render/render-site.js';
 import type { Page } from '../model/page.js';
 import { inMemory } from '../model/output-file.js';
@@ -33,6 +31,8 @@ export interface BodyRebuild {
   result: BuildResult;
   /** The new last build; absent when the edit failed (the session keeps the last good one). */
   last?: LastBuild;
+  /** The output paths of the edited entries' own pages, whose sources the page source map gives. */
+  edited?: string[];
 }
 
 /**
@@ -41,8 +41,8 @@ export interface BodyRebuild {
  * the edge configuration or any data a page reads of another page but the excerpt. So only the
  * bodies are rendered again, then the pages that show them: each file's own pages, and if its
  * excerpt changed, the lists showing it and the pages that looked those pages up; and the feeds of
- * their sections, which hold the full text. Everything else is the last build's, the search index
- * until the caller refreshes it (search-refresh.ts). The output then equals a full build's byte for
+ * their sections, which hold the full text. Everything else is the last build's, the page source
+ * map and the search index until the caller brings them up to date (catch-up.ts). The output then equals a full build's byte for
  * byte (tested).
  *
  * Returns undefined when the edits are of another kind (a new, deleted or YAML file, a front
@@ -127,12 +127,6 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   const js = scriptsChanged ? jsReport([...last.pages].map(([path, record]) => (records.get(path) ?? record).scripts), last.js.chunks, last.js.entry, last.js.budget) : undefined;
   if (js?.diagnostics.some((d) => d.severity === 'error')) return { result: failed(js.diagnostics, timings()) };
 
-  // The page source map: the edited pages' links, images and first paragraph may have moved. (The
-  // previous map is this session's own output: read, not validated.)
-  const previousMap = last.output.get(SOURCE_MAP_PATH);
-  const map = previousMap && withEditedPages(JSON.parse(new TextDecoder().decode(previousMap)) as SourceMap, site, [...ownPages]);
-  if (previousMap && !map) return undefined;
-
   // The feeds of the edited entries' sections hold their full text (render/feeds.ts).
   const feedsOf = new Set([...replaced.values()].map((entry) => `${entry.locale} ${entry.section}`));
   const feeds = renderFeeds(pages, site, (locale, section) => feedsOf.has(`${locale} ${section}`)).files;
@@ -149,8 +143,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   for (const [page, { bytes }] of renders) replace(page.outputPath, bytes);
   for (const feed of feeds) replace(feed.path, feed.contents as Uint8Array);
   for (const [path, record] of records) last.pages.set(path, record);
-  const reports = [...(js ? [jsReportFile(js.report)] : []), ...(map ? [sourceMapFile(map)] : [])];
-  for (const [path, bytes] of inMemory(collectOutput(reports).output)) last.output.set(path, bytes);
+  if (js) for (const [path, bytes] of inMemory(collectOutput([jsReportFile(js.report)]).output)) last.output.set(path, bytes);
   for (const [old, entry] of replaced) byFile.set(old.file, entry);
   for (const [file, text] of texts) last.texts.set(file, text);
   const newWarnings = again.diagnostics.filter((w) => w.severity !== 'error').filter((w) => !last.diagnostics.some((d) => d.message === w.message));
@@ -158,7 +151,9 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   const stats = { ...last.stats, markdown: markdown.stats?.(), ...(js ? { jsMaxGzip: maxGzipOf(js.report) } : {}) };
   const same = !newWarnings.length && !js;
   const next: LastBuild = { ...last, site, routed, replacedPages, keyInputs, diagnostics, jsDiagnostics: js?.diagnostics ?? last.jsDiagnostics, stats, sortedDiagnostics: same ? last.sortedDiagnostics : undefined };
-  return { result: resultOf(next, timings(), renders.size), last: next };
+  // The page source map (the edited pages' links, images and first paragraph may have moved) and the
+  // search index follow in the background (catch-up.ts).
+  return { result: resultOf(next, timings(), renders.size), last: next, edited: [...ownPages].map((page) => page.outputPath) };
 }
 
 /** Makes the indexes of `last` that body edits use, unless made already. */

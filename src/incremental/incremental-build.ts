@@ -143,9 +143,10 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
 }
 
 /** The search stage's cache (search-cache.ts); a build without a cache (--no-cache) indexes every locale. */
-export async function searchCacheOf(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites'>): Promise<SearchCache> {
+export async function searchCacheOf(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites' | 'write'>): Promise<SearchCache> {
   if (!options.cache) return { get: async () => undefined, set: async () => undefined };
-  return searchCache({ dir: join(options.cacheDir, 'search'), salt: await cacheSalt(options.root, SEARCH_CODE), writes: options.cacheWrites });
+  // A build that writes no output (a dev session) asks again on every edit: it keeps the parts in memory too.
+  return searchCache({ dir: join(options.cacheDir, 'search'), salt: await cacheSalt(options.root, SEARCH_CODE), writes: options.cacheWrites, memory: !options.write });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import type { LoadedSite } from '../load/load-site.js';
 import type { Page } from '../model/page.js';
+import type { EditableSourceMap } from '../render/source-map.js';
 import { inMemory } from '../model/output-file.js';
 import type { SiteConfig } from '../model/site-config.js';
 import type { Entry, ValidSite } from '../model/site.js';
@@ -50,6 +51,8 @@ export interface LastBuild {
    */
   pages: Map<string, RenderedPage>;
   output: Map<string, Uint8Array>;
+  /** The page source map, read from the output after the first body edit and kept current after the next ones (catch-up.ts). */
+  sourceMap?: EditableSourceMap;
   /** The output paths holding each page's bytes (its copies), made on the first body edit. */
   copies?: Map<Uint8Array, string[]>;
   /** Entries by file, made on the first body edit and kept current by the next ones. */

@@ -12,22 +12,33 @@ import type { CachedBundle, SearchCache } from '../search/index-search.js';
  * versions (Pagefind's among them), so another Pagefind reuses nothing.
  *
  * A build that may not write the cache (build({ write: false }), the tests) reads it and keeps what
- * it made in memory for the next build of the process instead. The folder keeps the entries the
+ * it made in memory for the next build of the process instead; a dev session (`memory`) keeps what
+ * it read or made in memory as well as on disk. The folder keeps the entries the
  * builds use and at most SPARE_ENTRIES others, the most recently used: an edit makes a new entry
  * for its locale, and the old one is worth keeping only while someone switches back.
  */
-export function searchCache(options: { dir: string; salt: string; writes: boolean }): SearchCache {
+export function searchCache(options: { dir: string; salt: string; writes: boolean; memory?: boolean }): SearchCache {
   const { dir, salt, writes } = options;
+  // A build that writes the cache reads each entry once; one that may not, or a dev session, which asks on every edit, keeps them.
+  const memory = options.memory || !writes;
   const fileKey = (key: string) => createHash('sha256').update(`${salt}\0${key}`).digest('hex');
   const used = new Set<string>();
   return {
     async get(key) {
       const name = fileKey(key);
       used.add(name);
-      const kept = writes ? undefined : inMemory.get(name);
-      if (kept) return kept;
       const file = join(dir, `${name}${SUFFIX}`);
+      // An entry this process read or made is its name's content (keys are digests of what made
+      // them): a dev session's edits take the other locales from memory instead of reading and
+      // checking every file of them again (200 ms an edit at 1000 articles a locale).
+      const kept = memory ? inMemory.get(name) : undefined;
+      if (kept) {
+        remember(name, kept);
+        if (writes) await utimes(file, new Date(), new Date()).catch(() => undefined);
+        return kept;
+      }
       const entry = unpack(await readFile(file).catch(() => undefined));
+      if (entry && memory) remember(name, entry);
       // Used now: the pruning below keeps the entries used last.
       if (entry && writes) await utimes(file, new Date(), new Date()).catch(() => undefined);
       return entry;
@@ -35,7 +46,8 @@ export function searchCache(options: { dir: string; salt: string; writes: boolea
     async set(key, value) {
       const name = fileKey(key);
       used.add(name);
-      if (!writes) return remember(name, value);
+      if (memory) remember(name, value);
+      if (!writes) return;
       await mkdir(dir, { recursive: true });
       await replaceFile(join(dir, `${name}${SUFFIX}`), pack(value));
       await prune(dir, used);
@@ -46,8 +58,8 @@ export function searchCache(options: { dir: string; salt: string; writes: boolea
 const SUFFIX = '.pagefind-cache';
 /** Entries kept besides those the build used. */
 export const SPARE_ENTRIES = 64;
-/** Entries a process keeps in memory (a locale's part is tens to hundreds of kB). */
-const MEMORY_ENTRIES = 48;
+/** Entries a process keeps in memory: every part of a site (14 locales and the runtime) and a few older ones (a locale's part is tens of kB to a few MB). */
+const MEMORY_ENTRIES = 20;
 
 const inMemory = new Map<string, CachedBundle>();
 

@@ -22,7 +22,7 @@ export interface BuildSession {
   codeVersion: number;
   /** The bundles of the last build, the code version they were made from, and the edge bundle's key. */
   bundles?: { codeVersion: number; middlewareKey: string; made: Required<ReusedBundles> };
-  /** The search index following the last body edit, while it is made (search-refresh.ts). */
+  /** The page source map and search index following the last body edit, while they are made (catch-up.ts). */
   search?: Promise<void>;
   /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
   shared: boolean;

@@ -3,7 +3,7 @@ import { nodeSourceFs } from '../fs/source-fs.js';
 import { rebuildBodies } from '../incremental/body-edits.js';
 import { classifyChanges } from '../incremental/change-set.js';
 import { markdownRenderer, searchCacheOf } from '../incremental/incremental-build.js';
-import { refreshSearch } from '../incremental/search-refresh.js';
+import { catchUp } from '../incremental/catch-up.js';
 import { sameCode, type BuildSession } from '../incremental/session.js';
 import { warmUpMarkdown } from '../incremental/warm-up.js';
 import { renderInThisThread } from '../parse/markdown-jobs.js';
@@ -28,8 +28,8 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
     if (applied) {
       if (applied.last) {
         session.last = applied.last;
-        // The pages are served now; the search index catches up in the background (session.search).
-        void refreshSearch(session, await searchCacheOf(incremental));
+        // The pages are served now; the source map and the search index catch up in the background (session.search).
+        void catchUp(session, await searchCacheOf(incremental), applied.edited ?? []);
       }
       return applied.result;
     }

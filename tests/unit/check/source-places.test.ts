@@ -5,7 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite, type CheckReport } from '../../../src/check/check-site.js';
 import type { CheckInput } from '../../../src/check/finding.js';
 import { formatReportText } from '../../../src/check/format-report.js';
-import { SOURCE_MAP_PATH } from '../../../src/model/page-sources.js';
+import { SOURCE_MAP_PATH, type SourceMap } from '../../../src/model/page-sources.js';
+import { build } from '../../../src/build.js';
+import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { createSession } from '../../../src/incremental/session.js';
+import { editableSourceMap, editableSourceMapFile, editPages, sourceMapFile } from '../../../src/render/source-map.js';
 import { baseFiles, buildFixture, MAIN, markdown, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 const LONG_TITLE = 'Getting started: every step from installing the client to your first browser profile';
@@ -109,5 +113,31 @@ describe('check findings point at the source', () => {
     const text = formatReportText(bare, { color: false, verbose: false });
     expect(text.split('\n')[0]).toBe('the output has no reports/sources.json (built by an older sitegen?): findings name output files; build again to see the sources');
     expect(text).toContain(`  ${MAIN}/helps/start.html:1:`);
+  });
+});
+
+describe('the page source map kept by sitegen dev (editableSourceMap)', () => {
+  it('writes the very bytes of the map it was made from, and refuses a page whose text comes from a message it does not know', async () => {
+    // A dev session's build: its last build holds the site and pages the map is edited with.
+    const session = createSession({ jobs: 1 });
+    const built = await build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, session });
+    await session.close();
+    const { site, routed } = session.last!;
+    const bytes = built.output.get(SOURCE_MAP_PATH)!;
+    const text = new TextDecoder().decode(bytes);
+    const map = JSON.parse(text) as SourceMap;
+    const editable = editableSourceMap(map);
+    expect(editableSourceMapFile(editable).contents).toBe(sourceMapFile(map).contents);
+    expect(editableSourceMapFile(editable).contents).toBe(text);
+    const start = routed.pages.find((p) => p.outputPath === `${MAIN}/helps/start.html`)!;
+    const home = routed.pages.find((p) => p.outputPath === `${MAIN}/index.html`)!;
+    // A map that knows no message place cannot place the home page's title, which comes from messages: nothing changes.
+    const blind = editableSourceMap({ version: 1, pages: Object.fromEntries(Object.entries(map.pages).map(([path, refs]) => [path, { ...refs, title: [], description: [] }])) });
+    const before = editableSourceMapFile(blind).contents;
+    expect(editPages(blind, site, [start, home])).toBe(false);
+    expect(editableSourceMapFile(blind).contents).toBe(before);
+    // The map it was made from knows them: the pages' sources come out as the build wrote them.
+    expect(editPages(editable, site, [start, home])).toBe(true);
+    expect(editableSourceMapFile(editable).contents).toBe(text);
   });
 });

@@ -41,7 +41,7 @@ async function session(files: Files) {
       Object.assign(files, changes);
       for (const path of removed) delete files[path];
       const result = await rebuild(options(files), [...Object.keys(changes), ...removed]);
-      // The search index follows a body edit in the background (src/incremental/search-refresh.ts).
+      // The source map and search index follow a body edit in the background (src/incremental/catch-up.ts).
       await live.search;
       return result;
     },

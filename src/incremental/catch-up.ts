@@ -1,0 +1,95 @@
+import { collectOutput } from '../emit/emit-site.js';
+import { SEARCH_BUNDLE } from '../model/browser-contract.js';
+import { HOST_KEYS } from '../model/locale-table.js';
+import { inMemory, type OutputFile } from '../model/output-file.js';
+import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
+import { editableSourceMap, editableSourceMapFile, editPages } from '../render/source-map.js';
+import { hostDir } from '../route/urls.js';
+import { indexSearch, type SearchCache } from '../search/index-search.js';
+import { prepareForEdits } from './body-edits.js';
+import type { LastBuild } from './last-build.js';
+import type { BuildSession } from './session.js';
+
+/**
+ * What follows a dev edit to Markdown bodies (body-edits.ts) in the background: the pages are served
+ * at once, then the page source map (reports/sources.json: the edited pages' links, images and first
+ * paragraph may have moved) and the search index catch up. The search stage runs over the session's
+ * current pages, taking every locale but the edited ones from the cache, and its files are swapped
+ * into the session's output in place. Catch-ups run one after another, each on the session's latest
+ * state; `session.search` is the last one (tests and close() wait for it). A search that fails
+ * leaves the previous index: the next full build reports the problem.
+ *
+ * Both were part of the edit before: at 1000 articles a locale the map is tens of megabytes of
+ * JSON, parsed, updated and written again on every keystroke, and the edit took 0.3–0.6 s instead
+ * of tens of milliseconds.
+ */
+export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[]): Promise<void> {
+  const refresh = async () => {
+    const last = session.last;
+    if (!last) return;
+    if (!refreshSourceMap(last, edited)) {
+      // The edited pages take a text from a message no page used before (which a body edit cannot
+      // cause): the map cannot say where it is, so the next change builds in full.
+      session.last = undefined;
+      return;
+    }
+    const { output, pages } = last;
+    const searched = await indexSearch({
+      pages: last.routed.pages,
+      hostDir: (host) => hostDir(last.config, host),
+      keyOf: (page) => pages.get(page.outputPath)!.key,
+      htmlOf: async (page) => new TextDecoder().decode(output.get(page.outputPath)),
+    }, cache);
+    if (searched.diagnostics.some((d) => d.severity === 'error')) return;
+    replaceSearchFiles(output, HOST_KEYS.map((host) => hostDir(last.config, host)), searched.files);
+    last.stats.search = searched.stats;
+  };
+  session.search = (session.search ?? Promise.resolve()).then(refresh).catch(() => undefined);
+  return session.search;
+}
+
+/**
+ * The source map with the edited pages' sources as the session's site now has them. The map is kept
+ * as pieces between edits (`last.sourceMap`; the one in the output is this session's own, read once,
+ * not validated). False when it cannot be brought up to date.
+ */
+function refreshSourceMap(last: LastBuild, edited: readonly string[]): boolean {
+  const bytes = last.output.get(SOURCE_MAP_PATH);
+  if (!bytes) return true;
+  const map = (last.sourceMap ??= editableSourceMap(JSON.parse(new TextDecoder().decode(bytes)) as SourceMap));
+  const { positions } = prepareForEdits(last);
+  if (!editPages(map, last.site, edited.map((path) => last.routed.pages[positions.pages.get(path)!]!))) return false;
+  for (const [path, file] of inMemory(collectOutput([editableSourceMapFile(map)]).output)) last.output.set(path, file);
+  return true;
+}
+
+/**
+ * Puts a host's new index files where its old ones were: in its folder, and in every copy of the
+ * folder a hosting target keeps (the Vercel output's static/), after removing the old files. One
+ * pass over the output's paths (a large site's output has over a hundred thousand).
+ */
+export function replaceSearchFiles(output: Map<string, Uint8Array>, hosts: readonly string[], files: readonly OutputFile[]): void {
+  const script = `${SEARCH_BUNDLE}/pagefind.js`;
+  // Where each host's folder is in the output: '' and, say, '.vercel/output/static/'.
+  const places = new Map(hosts.map((host) => [host, [] as string[]]));
+  const old: string[] = [];
+  for (const path of output.keys()) {
+    const at = path.indexOf(`${SEARCH_BUNDLE}/`);
+    if (at < 0) continue;
+    const host = hosts.find((h) => path.startsWith(`${h}${SEARCH_BUNDLE}/`, at - h.length));
+    if (!host) continue;
+    old.push(path);
+    if (path.endsWith(script) && path.length === at + script.length) places.get(host)!.push(path.slice(0, at - host.length));
+  }
+  for (const path of old) {
+    const at = path.indexOf(`${SEARCH_BUNDLE}/`);
+    const host = hosts.find((h) => path.startsWith(`${h}${SEARCH_BUNDLE}/`, at - h.length))!;
+    if (places.get(host)!.some((place) => path.startsWith(place) && place.length === at - host.length)) output.delete(path);
+  }
+  for (const file of files) {
+    const host = hosts.find((h) => file.path.startsWith(`${h}${SEARCH_BUNDLE}/`));
+    if (!host) continue;
+    const bytes = typeof file.contents === 'string' ? new TextEncoder().encode(file.contents) : (file.contents as Uint8Array);
+    for (const place of places.get(host)!) output.set(`${place}${file.path}`, bytes);
+  }
+}
