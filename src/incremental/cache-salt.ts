@@ -8,7 +8,7 @@ export const MARKDOWN_CODE = ['package-lock.json', 'src/parse', 'src/images/pict
 /** What the front-matter cache depends on besides a file: the dependency versions and the code that splits and parses it. */
 export const FRONT_MATTER_CODE = ['package-lock.json', 'src/parse/front-matter.ts', 'src/errors/yaml-document.ts'];
 /** What a locale's search index depends on besides its pages' HTML: the dependency versions (Pagefind's) and the search stage's code. */
-export const SEARCH_CODE = ['package-lock.json', 'src/search'];
+export const SEARCH_CODE = ['package-lock.json', 'src/search', 'src/model/search-part.ts'];
 /** What a page's HTML depends on besides its inputs: the dependency versions and all of sitegen. */
 export const SITEGEN_CODE = ['package-lock.json', 'src'];
 

@@ -4,6 +4,7 @@ import { HOST_KEYS } from '../model/locale-table.js';
 import { inMemory, type OutputFile } from '../model/output-file.js';
 import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
 import { editableSourceMap, editableSourceMapFile, editPages } from '../render/source-map.js';
+import { searchKeyOf } from '../render/render-site.js';
 import { hostDir } from '../route/urls.js';
 import { indexSearch, type SearchCache } from '../search/index-search.js';
 import { prepareForEdits } from './body-edits.js';
@@ -37,7 +38,7 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
     const searched = await indexSearch({
       pages: last.routed.pages,
       hostDir: (host) => hostDir(last.config, host),
-      keyOf: (page) => pages.get(page.outputPath)!.key,
+      keyOf: (page) => searchKeyOf(pages.get(page.outputPath)!),
       htmlOf: async (page) => new TextDecoder().decode(output.get(page.outputPath)),
     }, cache);
     if (searched.diagnostics.some((d) => d.severity === 'error')) return;

@@ -49,7 +49,11 @@ export async function readPageCache(cacheDir: string, salt: string): Promise<Pag
       for (const [path, page] of Object.entries(manifest.pages)) {
         const deps = Array.isArray(page.deps) ? page.deps.map((i) => manifest.deps[i]) : [];
         // A damaged record (an index out of range, a key that is no digest) is left out: its page renders again.
-        if (typeof page.key === 'string' && KEY.test(page.key) && typeof page.size === 'number' && deps.every((dep): dep is string => typeof dep === 'string')) records.set(path, { ...page, deps });
+        if (typeof page.key === 'string' && KEY.test(page.key) && typeof page.size === 'number' && deps.every((dep): dep is string => typeof dep === 'string')) {
+          // A search digest that is not one is left out: the page's locale is indexed again.
+          const { search, ...rest } = page;
+          records.set(path, typeof search === 'string' && KEY.test(search) ? { ...rest, search, deps } : { ...rest, deps });
+        }
       }
     }
   } catch {

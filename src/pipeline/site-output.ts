@@ -15,7 +15,7 @@ import type { Progress } from '../model/progress.js';
 import type { ValidSite } from '../model/site.js';
 import type { SourceSet } from '../model/sources.js';
 import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
-import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
+import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, searchKeyOf, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
 import { renderFeeds } from '../render/feeds.js';
 import { robotsTxt, sitemapFiles } from '../render/sitemaps.js';
 import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
@@ -100,7 +100,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const searching = input.search({
     pages: routed.pages,
     hostDir: (host) => hostDir(config, host),
-    keyOf: (page) => rendered.pages.get(page.outputPath)!.key,
+    keyOf: (page) => searchKeyOf(rendered.pages.get(page.outputPath)!),
     htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
   });
   searching.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled

@@ -11,6 +11,7 @@ import type { ValidSite } from '../model/site.js';
 import type { ImageFacts } from '../model/images.js';
 import type { SocialImage } from '../model/social-image.js';
 import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
+import { searchDigest } from '../model/search-part.js';
 import { pageScripts, type PageScripts } from './js-report.js';
 import { pageMeta } from './page-meta.js';
 import type { Assets, PageProps, ShownPage, TemplateModule } from '../model/page-props.js';
@@ -35,7 +36,12 @@ export interface RenderedSite {
 /** What the build keeps of a rendered page: the manifest's entry. */
 export interface RenderedPage extends PageRecord {
   scripts: PageScripts;
+  /** Of an indexable page: what its part of the search index is a function of (searchDigest). */
+  search?: string;
 }
+
+/** What a page's part of the search index is a function of: its search digest, or else its page key (a record kept by an older build). */
+export const searchKeyOf = (page: RenderedPage): string => page.search ?? page.key;
 
 /** Pages of the previous output whose inputs have not changed: their bytes (or the file holding them) and manifest entry. */
 export type ReusablePages = ReadonlyMap<string, { bytes: OutputBytes; page: RenderedPage }>;
@@ -117,7 +123,9 @@ export function renderPage(page: Page, context: RenderContext): PageRender {
   } catch (error) {
     return { diagnostic: diagnostic('TEMPLATE_FAILED', `rendering ${page.url} (${page.template}) failed: ${(error as Error).message}`, { file: page.entry?.file, cause: error }) };
   }
-  return { bytes: encoder.encode(html), record: { ...watched.record(), scripts: pageScripts(page.url, page.template, html) } };
+  const record: RenderedPage = { ...watched.record(), scripts: pageScripts(page.url, page.template, html) };
+  if (page.indexable) record.search = searchDigest(html);
+  return { bytes: encoder.encode(html), record };
 }
 
 /** The page as its template gets it: its own entry with its body, read from where the build keeps bodies. */

@@ -142,6 +142,27 @@ describe('the search stage\'s cache', () => {
   });
 });
 
+describe('the search stage\'s keys', () => {
+  let dir: string;
+  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-search-keys-')); });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('indexes nothing again when pages change outside their main content (the structured data in their head)', async () => {
+    const files = site();
+    const toDisk = () => build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, 'dist'), cacheDir: join(dir, 'cache'), minify: true, jobs: 1 });
+    expect(errorsOf(await toDisk())).toEqual([]);
+    const yaml = files['content/site.yaml'] as string;
+    files['content/site.yaml'] = /applicationCategory: \w+/.test(yaml) ? yaml.replace(/applicationCategory: \w+/, 'applicationCategory: BusinessApplication') : `${yaml}\nstructuredData:\n  applicationCategory: BusinessApplication\n`;
+    const changed = await toDisk();
+    expect(errorsOf(changed)).toEqual([]);
+    // The configuration is an input of every page: all render again, and the download page's JSON-LD changed.
+    expect(changed.rendered).toEqual({ pages: changed.rendered!.pages, reused: 0 });
+    expect(readFileSync(join(dir, 'dist', MAIN, 'download.html'), 'utf8')).toContain('"applicationCategory":"BusinessApplication"');
+    // What Pagefind is given of each page did not change: every locale's part comes from the cache.
+    expect(changed.search).toMatchObject({ indexed: 0 });
+  });
+});
+
 describe('indexSearch', () => {
   const page = (locale: string, path: string) => ({ key: path, path, url: `https://www.polybrowser.example${path}`, locale, host: 'main', indexable: true, outputPath: `x${path}.html` }) as Page;
   const noCache = { get: async () => undefined, set: async () => undefined };
