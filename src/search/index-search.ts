@@ -7,7 +7,7 @@ import type { Progress } from '../model/progress.js';
 import { SEARCH_BUNDLE } from '../model/browser-contract.js';
 import { indexedPart } from '../model/search-part.js';
 import { joinBundle, partBytes, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
-import { INDEXERS, withPagefind, type PagefindIndexer } from './pagefind-service.js';
+import { withPagefind, type PagefindIndexer } from './pagefind-service.js';
 
 
 /**
@@ -90,13 +90,13 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
   let done = total - missing.reduce((sum, u) => sum + u.pages.length, 0);
   if (missing.length || !runtime) {
     try {
-      runtime = await withPagefind(async (newIndex) => {
+      runtime = await withPagefind(async (newIndex, indexers) => {
         let made = runtime;
         const failures = new Map<SearchUnit, Diagnostic[]>();
         // The largest first, in as many indexer processes as there are (pagefind-service.ts); each
         // unit's bytes depend on its pages alone, whichever process makes it.
         const queue = [...missing].sort((a, b) => b.pages.length - a.pages.length);
-        const lanes = await Promise.allSettled(Array.from({ length: Math.min(INDEXERS, queue.length) }, async (_, indexer) => {
+        const lanes = await Promise.allSettled(Array.from({ length: Math.min(indexers, queue.length) }, async (_, indexer) => {
           for (let unit = queue.shift(); unit; unit = queue.shift()) {
             try {
               const { part, runtime: its, failed } = await indexUnit(unit, await newIndex(unit.pages.length, indexer), input.htmlOf, () => progress?.(++done, total));

@@ -22,8 +22,22 @@ export const INDEXERS = Math.max(1, Math.min(2, availableParallelism()));
 const instances: Promise<PagefindApi>[] = [];
 /** The `n`th instance of Pagefind's module (0: the one imported above). */
 function instance(n: number): Promise<PagefindApi> {
-  return (instances[n] ??= n === 0 ? Promise.resolve(pagefind) : (import(`${import.meta.resolve('pagefind')}?indexer=${n}`) as Promise<PagefindApi>));
+  return (instances[n] ??= n === 0 ? Promise.resolve(pagefind) : loadAgain(n));
 }
+// Async, so that a module runner without import.meta.resolve (Vitest's global setup) rejects rather than throws.
+const loadAgain = async (n: number) => (await import(`${import.meta.resolve('pagefind')}?indexer=${n}`)) as PagefindApi;
+
+/**
+ * The module instances a build indexes with: the one imported above and, up to INDEXERS, instances
+ * loaded again; none more where the module cannot be loaded again (one process then).
+ */
+async function usable(): Promise<PagefindApi[]> {
+  const settled = await Promise.allSettled(Array.from({ length: INDEXERS }, (_, n) => instance(n)));
+  return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+}
+
+/** How many indexer processes a build uses here (INDEXERS, or one where Pagefind's module cannot be loaded twice). */
+export const availableIndexers = async (): Promise<number> => (await usable()).length;
 
 export interface PagefindIndexer {
   /** Adds a page's HTML at its URL path; resolves to Pagefind's errors (none when it went well). */
@@ -50,15 +64,16 @@ export const EXCLUDED = ['.card-grid', '.cta-band', '.article-meta', '.back-link
 const PAGES_PER_FRAGMENT_FILE = 4;
 
 /**
- * Runs `work` with new indexes for this many pages made on the shared indexer process `indexer`
- * (0 to INDEXERS - 1); the processes stop when no build needs them any more.
+ * Runs `work` with the number of indexer processes and new indexes for this many pages made on the
+ * shared process `indexer` (0 to that number - 1); the processes stop when no build needs them any more.
  */
-export async function withPagefind<T>(work: (newIndex: (pages: number, indexer?: number) => Promise<PagefindIndexer>) => Promise<T>): Promise<T> {
+export async function withPagefind<T>(work: (newIndex: (pages: number, indexer?: number) => Promise<PagefindIndexer>, indexers: number) => Promise<T>): Promise<T> {
   users++;
   try {
-    return await work(async (pages, indexer = 0) => newIndex(await instance(indexer % INDEXERS), pages));
+    const apis = await usable();
+    return await work((pages, indexer = 0) => newIndex(apis[indexer % apis.length]!, pages), apis.length);
   } finally {
-    if (--users === 0) await Promise.all(instances.map(async (api) => (await api).close()));
+    if (--users === 0) await Promise.allSettled(instances.map(async (api) => (await api).close()));
   }
 }
 

@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../src/build.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import type { Page } from '../../../src/model/page.js';
 import { indexSearch, type CachedBundle } from '../../../src/search/index-search.js';
-import { INDEXERS } from '../../../src/search/pagefind-service.js';
+import { availableIndexers } from '../../../src/search/pagefind-service.js';
 import { baseFiles, blogPost, buildFixture, errorsOf, htmlAt, MAIN, markdown, ROOT, RU, simplePage, ZH } from '../../helpers/fixture.js';
 import { indexedPages, indexLanguages } from '../../helpers/search-index.js';
 
@@ -171,6 +171,9 @@ describe('indexSearch', () => {
     const languages = { en: 'en', fr: 'fr', es: 'es' } as const;
     const pages = Object.keys(languages).flatMap((locale) => [1, 2, 3].map((n) => page(locale, `/${locale}/page-${n}`)));
     const html = (p: Page) => `<html lang="${languages[p.locale as keyof typeof languages]}"><body><main data-pagefind-body><h1>${p.path}</h1><p>Words of ${p.locale} number ${p.path.slice(-1)}.</p></main></body></html>`;
+    const indexers = await availableIndexers();
+    // Two processes where there are two cores (pagefind-service.ts): this test runs both.
+    expect(indexers).toBe(Math.min(2, availableParallelism()));
     // Each run holds back one locale's pages until the others' pages are read.
     const run = async (late: string) => {
       let release!: () => void;
@@ -178,7 +181,7 @@ describe('indexSearch', () => {
       const waiting = pages.filter((p) => p.locale !== late).length;
       let read = 0;
       const output = await indexSearch({ pages, hostDir: () => 'host', keyOf: (p) => p.path, htmlOf: async (p) => {
-        if (p.locale === late && INDEXERS > 1) await others; // one indexer takes the locales in turn: nothing to hold back
+        if (p.locale === late && indexers > 1) await others; // one indexer takes the locales in turn: nothing to hold back
         else if (++read === waiting) setImmediate(release);
         return html(p);
       } }, noCache);
