@@ -59,7 +59,12 @@ function refreshSourceMap(last: LastBuild, edited: readonly string[]): boolean {
   if (!bytes) return true;
   const map = (last.sourceMap ??= editableSourceMap(JSON.parse(new TextDecoder().decode(bytes)) as SourceMap));
   const { positions } = prepareForEdits(last);
-  if (!editPages(map, last.site, edited.map((path) => last.routed.pages[positions.pages.get(path)!]!))) return false;
+  // Pages a full build made since no longer has are left out (that build wrote its own map).
+  const pages = edited.flatMap((path) => {
+    const at = positions.pages.get(path);
+    return at === undefined ? [] : [last.routed.pages[at]!];
+  });
+  if (!editPages(map, last.site, pages)) return false;
   for (const [path, file] of inMemory(collectOutput([editableSourceMapFile(map)]).output)) last.output.set(path, file);
   return true;
 }
