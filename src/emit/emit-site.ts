@@ -1,8 +1,9 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { linkOrCopy } from '../fs/link-or-copy.js';
+import { removeTree } from '../fs/remove-tree.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { isOnDisk, type OutputBytes, type OutputFile } from '../model/output-file.js';
@@ -98,8 +99,8 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
       if (hadPrevious) await rename(retired, target);
       throw error;
     }
-    // Removed synchronously, as the links were made: tens of thousands of files (link-or-copy.ts).
-    if (hadPrevious) rmSync(retired, { recursive: true, force: true });
+    // Removed synchronously, as the links were made: tens of thousands of files (link-or-copy.ts, remove-tree.ts).
+    if (hadPrevious) removeTree(retired);
     staging.close();
   } catch (error) {
     await staging.discard();
