@@ -75,27 +75,24 @@ function refreshSourceMap(last: LastBuild, edited: readonly string[]): boolean {
  * pass over the output's paths (a large site's output has over a hundred thousand).
  */
 export function replaceSearchFiles(output: Map<string, Uint8Array>, hosts: readonly string[], files: readonly OutputFile[]): void {
+  // Where a path is: under which host's search folder, and in which place ('' or, say, '.vercel/output/static/').
+  const folderOf = (path: string) => {
+    const at = path.indexOf(`${SEARCH_BUNDLE}/`);
+    const host = at < 0 ? undefined : hosts.find((h) => path.startsWith(`${h}${SEARCH_BUNDLE}/`, at - h.length));
+    return host === undefined ? undefined : { host, place: path.slice(0, at - host.length), file: path.slice(at - host.length) };
+  };
   const script = `${SEARCH_BUNDLE}/pagefind.js`;
-  // Where each host's folder is in the output: '' and, say, '.vercel/output/static/'.
-  const places = new Map(hosts.map((host) => [host, [] as string[]]));
-  const old: string[] = [];
-  for (const path of output.keys()) {
-    const at = path.indexOf(`${SEARCH_BUNDLE}/`);
-    if (at < 0) continue;
-    const host = hosts.find((h) => path.startsWith(`${h}${SEARCH_BUNDLE}/`, at - h.length));
-    if (!host) continue;
-    old.push(path);
-    if (path.endsWith(script) && path.length === at + script.length) places.get(host)!.push(path.slice(0, at - host.length));
-  }
-  for (const path of old) {
-    const at = path.indexOf(`${SEARCH_BUNDLE}/`);
-    const host = hosts.find((h) => path.startsWith(`${h}${SEARCH_BUNDLE}/`, at - h.length))!;
-    if (places.get(host)!.some((place) => path.startsWith(place) && place.length === at - host.length)) output.delete(path);
-  }
+  const old = [...output.keys()].flatMap((path) => {
+    const folder = folderOf(path);
+    return folder ? [{ path, ...folder }] : [];
+  });
+  // The places of a host's folder: where its pagefind.js is.
+  const places = new Map(hosts.map((host) => [host, old.filter((o) => o.host === host && o.file === `${host}${script}`).map((o) => o.place)]));
+  for (const { path, host, place } of old) if (places.get(host)!.includes(place)) output.delete(path);
   for (const file of files) {
-    const host = hosts.find((h) => file.path.startsWith(`${h}${SEARCH_BUNDLE}/`));
-    if (!host) continue;
+    const folder = folderOf(file.path);
+    if (!folder || folder.place !== '') continue;
     const bytes = typeof file.contents === 'string' ? new TextEncoder().encode(file.contents) : (file.contents as Uint8Array);
-    for (const place of places.get(host)!) output.set(`${place}${file.path}`, bytes);
+    for (const place of places.get(folder.host)!) output.set(`${place}${file.path}`, bytes);
   }
 }
