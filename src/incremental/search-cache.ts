@@ -31,13 +31,7 @@ export function searchCache(options: { dir: string; salt: string; writes: boolea
       // An entry this process read or made is its name's content (keys are digests of what made
       // them): a dev session's edits take the other locales from memory instead of reading and
       // checking every file of them again (200 ms an edit at 1000 articles a locale).
-      const kept = memory ? inMemory.get(name) : undefined;
-      if (kept) {
-        remember(name, kept);
-        if (writes) await utimes(file, new Date(), new Date()).catch(() => undefined);
-        return kept;
-      }
-      const entry = unpack(await readFile(file).catch(() => undefined));
+      const entry = (memory ? inMemory.get(name) : undefined) ?? unpack(await readFile(file).catch(() => undefined));
       if (entry && memory) remember(name, entry);
       // Used now: the pruning below keeps the entries used last.
       if (entry && writes) await utimes(file, new Date(), new Date()).catch(() => undefined);
