@@ -69,6 +69,8 @@ export async function openStaging(outDir: string, known: KnownFiles = () => unde
   /** The writes still running (render waits while there are too many). */
   const writes = new Set<Promise<void>>();
   const store: PageStore = {
+    // Kept with the file, the digest also spares the output cache reading it back (output-snapshot.ts).
+    byDigest: true,
     put(path, bytes, digest): FileOnDisk {
       const there = digest === undefined ? undefined : known(digest);
       if (there !== undefined) return { onDisk: there, size: bytes.byteLength, digest };

@@ -37,12 +37,14 @@ export interface PageStore {
    * for them with a file that has them already (the output cache's, by that digest) instead of writing.
    */
   put(path: string, bytes: Uint8Array, digest?: string): OutputBytes;
+  /** Whether `put` uses a digest: callers compute one for this store only (hashing the files of a build in memory would be wasted). */
+  readonly byDigest: boolean;
   /** A promise while more writes are pending than the store allows (render waits for it), else undefined. */
   backlog(): Promise<void> | undefined;
 }
 
 /** Pages kept in memory: a build that writes nothing, or a dev session serving from memory. */
-export const IN_MEMORY: PageStore = { put: (_path, bytes) => bytes, backlog: () => undefined };
+export const IN_MEMORY: PageStore = { put: (_path, bytes) => bytes, backlog: () => undefined, byDigest: false };
 
 /** An output held in memory (IN_MEMORY): every file's bytes, typed as such. Throws on a file on disk, which only a build that writes has. */
 export function inMemory(output: Map<string, OutputBytes>): Map<string, Uint8Array> {

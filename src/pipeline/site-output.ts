@@ -157,7 +157,7 @@ async function kept(files: Iterable<OutputFile>, store: PageStore): Promise<Outp
     }
     const bytes = typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents;
     // With its digest: a file the output cache holds already is linked from there, not written again.
-    made.push({ path, contents: store.put(path, bytes, createHash('sha256').update(bytes).digest('hex')) });
+    made.push({ path, contents: store.put(path, bytes, store.byDigest ? createHash('sha256').update(bytes).digest('hex') : undefined) });
     await store.backlog();
   }
   return made;
