@@ -12,6 +12,13 @@ import type { LastBuild } from './last-build.js';
 import type { BuildSession } from './session.js';
 
 /**
+ * How long a catch-up waits after the edit. It holds this thread for tens of milliseconds (the
+ * map's file is written whole), and the edited page, which the writer's browser asks for as soon as
+ * it hears of the build, comes first; saves within the wait join the same catch-up.
+ */
+export const CATCH_UP_DELAY_MS = 200;
+
+/**
  * What follows a dev edit to Markdown bodies (body-edits.ts) in the background: the pages are served
  * at once, then the page source map (reports/sources.json: the edited pages' links, images and first
  * paragraph may have moved) and the search index catch up. The search stage runs over the session's
@@ -22,13 +29,22 @@ import type { BuildSession } from './session.js';
  *
  * Both were part of the edit before: at 1000 articles a locale the map is tens of megabytes of
  * JSON, parsed, updated and written again on every keystroke, and the edit took 0.3–0.6 s instead
- * of tens of milliseconds.
+ * of tens of milliseconds. A catch-up starts `delayMs` after the edit, not at once (below).
  */
-export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[]): Promise<void> {
+export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[], delayMs = CATCH_UP_DELAY_MS): Promise<void> {
+  // An edit while a catch-up waits to start joins it: one catch-up covers a burst of saves.
+  const waiting = session.catchUpWaiting;
+  if (waiting) {
+    for (const path of edited) waiting.add(path);
+    return session.search!;
+  }
+  const paths = new Set(edited);
+  session.catchUpWaiting = paths;
   const refresh = async () => {
+    session.catchUpWaiting = undefined;
     const last = session.last;
     if (!last) return;
-    if (!refreshSourceMap(last, edited)) {
+    if (!refreshSourceMap(last, [...paths])) {
       // The edited pages take a text from a message no page used before (which a body edit cannot
       // cause): the map cannot say where it is, so the next change builds in full.
       session.last = undefined;
@@ -45,8 +61,21 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
     replaceSearchFiles(output, HOST_KEYS.map((host) => hostDir(last.config, host)), searched.files);
     last.stats.search = searched.stats;
   };
-  session.search = (session.search ?? Promise.resolve()).then(refresh).catch(() => undefined);
+  session.search = (session.search ?? Promise.resolve())
+    .then(() => new Promise((resolve) => setTimeout(resolve, delayMs)))
+    .then(refresh)
+    .catch(() => undefined);
   return session.search;
+}
+
+/**
+ * Makes the session's editable source map from the one in its output (tens of megabytes of JSON
+ * at 1000 articles a locale: a few hundred milliseconds), so that the first edit's catch-up does
+ * not pay for it while the writer's browser reloads. Part of the dev session's warm-up.
+ */
+export function prepareSourceMap(last: LastBuild): void {
+  const bytes = last.output.get(SOURCE_MAP_PATH);
+  if (bytes) last.sourceMap ??= editableSourceMap(JSON.parse(new TextDecoder().decode(bytes)) as SourceMap);
 }
 
 /**
@@ -57,7 +86,8 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
 function refreshSourceMap(last: LastBuild, edited: readonly string[]): boolean {
   const bytes = last.output.get(SOURCE_MAP_PATH);
   if (!bytes) return true;
-  const map = (last.sourceMap ??= editableSourceMap(JSON.parse(new TextDecoder().decode(bytes)) as SourceMap));
+  prepareSourceMap(last);
+  const map = last.sourceMap!;
   const { positions } = prepareForEdits(last);
   // Pages a full build made since no longer has are left out (that build wrote its own map).
   const pages = edited.flatMap((path) => {

@@ -24,6 +24,8 @@ export interface BuildSession {
   bundles?: { codeVersion: number; middlewareKey: string; made: Required<ReusedBundles> };
   /** The page source map and search index following the last body edit, while they are made (catch-up.ts). */
   search?: Promise<void>;
+  /** The edited pages of the catch-up that waits to start, which later edits join. */
+  catchUpWaiting?: Set<string>;
   /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
   shared: boolean;
   close(): Promise<void>;

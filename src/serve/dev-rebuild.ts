@@ -3,7 +3,7 @@ import { nodeSourceFs } from '../fs/source-fs.js';
 import { rebuildBodies } from '../incremental/body-edits.js';
 import { classifyChanges } from '../incremental/change-set.js';
 import { markdownRenderer, searchCacheOf } from '../incremental/incremental-build.js';
-import { catchUp } from '../incremental/catch-up.js';
+import { catchUp, prepareSourceMap } from '../incremental/catch-up.js';
 import { sameCode, type BuildSession } from '../incremental/session.js';
 import { warmUpMarkdown } from '../incremental/warm-up.js';
 import { renderInThisThread } from '../parse/markdown-jobs.js';
@@ -37,7 +37,13 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
   return build(options);
 }
 
-/** Gets a session ready for fast edits after its first build (incremental/warm-up.ts): edits render their few bodies in this thread. */
+/**
+ * Gets a session ready for fast edits after its first build (incremental/warm-up.ts): edits render
+ * their few bodies in this thread, and their catch-up edits the source map it reads now.
+ */
 export async function warmUp(session: BuildSession, stopped?: () => boolean): Promise<void> {
-  if (session.last) await warmUpMarkdown(session.last, renderInThisThread, stopped);
+  const last = session.last;
+  if (!last) return;
+  await warmUpMarkdown(last, renderInThisThread, stopped);
+  if (!stopped?.()) prepareSourceMap(last);
 }

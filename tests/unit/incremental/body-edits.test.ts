@@ -9,6 +9,7 @@ import { renderInThisThread, type MarkdownRenderer } from '../../../src/parse/ma
 import { warmUpMarkdown } from '../../../src/incremental/warm-up.js';
 import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, outputDifferences, publicFiles, ROOT, simplePage } from '../../helpers/fixture.js';
 import { indexedPages } from '../../helpers/search-index.js';
+import { SOURCE_MAP_PATH } from '../../../src/model/page-sources.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sitegen-body-edits-')); });
@@ -44,6 +45,11 @@ async function session(files: Files) {
       // The source map and search index follow a body edit in the background (src/incremental/catch-up.ts).
       await live.search;
       return result;
+    },
+    /** An edit as the dev server makes it: the result is served without waiting for the catch-up. */
+    editNow: (changes: Files) => {
+      Object.assign(files, changes);
+      return rebuild(options(files), Object.keys(changes));
     },
     full: () => build({ root: ROOT, fs: memorySourceFs({ ...files }), write: false, minify: true, cacheDir }),
     close: () => live.close(),
@@ -131,6 +137,25 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const added = await dev.edit({ 'content/en/blog/post-9.md': blogPost({ title: 'Post 9', date: '2026-03-09' }, 'Nine.\n') });
     expect(added!.output.has(`${MAIN}/blog/post-9.html`)).toBe(true);
     expect(outputDifferences(added!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
+  it('serves an edit before the source map catches up, and edits made meanwhile join that catch-up', async () => {
+    const files = site();
+    const dev = await session(files);
+    const mapOf = (result: BuildResult | undefined) => new TextDecoder().decode(result!.output.get(SOURCE_MAP_PATH));
+    const before = mapOf(dev.first);
+    // A blank line before the first paragraph: the same HTML, but the link below it moves a line down.
+    const moved = (path: string) => ({ [path]: (files[path] as string).replace('\nFirst paragraph', '\n\nFirst paragraph') });
+    const first = await dev.editNow(moved('content/en/blog/post-3.md'));
+    const second = await dev.editNow(moved('content/en/blog/post-4.md'));
+    expect(mapOf(first)).toBe(before);
+    expect(mapOf(second)).toBe(before);
+    await dev.live.search;
+    const full = await dev.full();
+    expect(mapOf(second)).not.toBe(before);
+    expect(mapOf(second)).toBe(mapOf(full));
+    expect(outputDifferences(second!, full)).toEqual([]);
     await dev.close();
   });
 
