@@ -27,13 +27,26 @@ export const FEED_MAX_BYTES = 1024 * 1024;
 export function renderFeeds(pages: readonly Page[], site: ValidSite, only?: (locale: LocaleCode, section: FeedSection) => boolean): RenderedFeeds {
   const files: OutputFile[] = [];
   const feeds: RenderedFeeds['feeds'] = [];
+  // Each feed's list page and articles, in one pass over the pages (84 000 at 4000 articles a locale; a dev edit writes one feed).
+  const wanted = (locale: LocaleCode, section: string) => (FEED_SECTIONS as readonly string[]).includes(section) && (!only || only(locale, section as FeedSection));
+  const lists = new Map<string, Page>();
+  const articlesOf = new Map<string, Page[]>();
+  for (const page of pages) {
+    if (wanted(page.locale, page.key) && !lists.has(`${page.locale} ${page.key}`)) lists.set(`${page.locale} ${page.key}`, page);
+    if (page.entry && wanted(page.locale, page.section)) {
+      const key = `${page.locale} ${page.section}`;
+      const articles = articlesOf.get(key);
+      if (articles) articles.push(page);
+      else articlesOf.set(key, [page]);
+    }
+  }
   for (const locale of LOCALES) {
-    const t = makeTranslator(site.messages, locale.code, new Set());
+    let translator: Translate | undefined;
     for (const section of FEED_SECTIONS) {
-      if (only && !only(locale.code, section)) continue;
-      const list = pages.find((p) => p.locale === locale.code && p.key === section);
+      const list = lists.get(`${locale.code} ${section}`);
       if (!list) continue;
-      const articles = newestFirst(pages.filter((p) => p.locale === locale.code && p.section === section && p.entry));
+      const t = (translator ??= makeTranslator(site.messages, locale.code, new Set()));
+      const articles = newestFirst(articlesOf.get(`${locale.code} ${section}`) ?? []);
       const entries = articles.slice(0, site.config.feeds.items).map((page) => feedEntry(page, t, site));
       const feed = feedDocument(list, locale, section, entries, t, site);
       feeds.push({ host: locale.host, urls: feed.urls });

@@ -7,7 +7,7 @@ import type { Page } from '../model/page.js';
 import type { SiteIndex } from '../route/site-index.js';
 import type { Tables } from '../model/data-tables.js';
 import { hostDir } from '../route/urls.js';
-import type { ValidSite } from '../model/site.js';
+import type { DrawnFile, ValidSite } from '../model/site.js';
 import type { ImageFacts } from '../model/images.js';
 import type { SocialImage } from '../model/social-image.js';
 import { IN_MEMORY, type OutputBytes, type OutputFile, type PageStore } from '../model/output-file.js';
@@ -200,12 +200,17 @@ export function copyToHosts(site: ValidSite, files: readonly OutputFile[]): Outp
  * keys digest: the page keys need not digest this map, only `site.images`.
  */
 function imagesOf(site: ValidSite): ImageFacts {
-  let images = withDrawn.get(site);
-  if (!images) withDrawn.set(site, (images = site.drawn?.length ? new Map([...site.images, ...site.drawn.map((f) => [f.path, f.fact] as const)]) : site.images));
-  return images;
+  if (!site.drawn?.length) return site.images;
+  // Kept by the drawn covers' list, not the site: a dev session's body edit makes a new site with
+  // the same lists, and making this map again (56 000 covers at 4000 articles a locale) took 37 ms an edit.
+  const known = withDrawn.get(site.drawn);
+  if (known?.images === site.images) return known.merged;
+  const merged = new Map([...site.images, ...site.drawn.map((f) => [f.path, f.fact] as const)]);
+  withDrawn.set(site.drawn, { images: site.images, merged });
+  return merged;
 }
 
-const withDrawn = new WeakMap<ValidSite, ImageFacts>();
+const withDrawn = new WeakMap<readonly DrawnFile[], { images: ImageFacts; merged: ImageFacts }>();
 
 /** Files drawn for one host's pages (article covers) are served from that host. */
 export function drawnFiles(site: ValidSite): OutputFile[] {
