@@ -3,21 +3,13 @@ import { SEARCH_BUNDLE } from '../model/browser-contract.js';
 import { HOST_KEYS } from '../model/locale-table.js';
 import { inMemory, type OutputFile } from '../model/output-file.js';
 import { SOURCE_MAP_PATH, type SourceMap } from '../model/page-sources.js';
-import { editableSourceMap, editableSourceMapFile, editPages } from '../render/source-map.js';
+import { editableSourceMap, editableSourceMapFile, editPages, type EditableSourceMap } from '../render/source-map.js';
 import { searchKeyOf } from '../render/render-site.js';
 import { hostDir } from '../route/urls.js';
 import { indexSearch, type SearchCache } from '../search/index-search.js';
 import { prepareForEdits } from './body-edits.js';
 import type { LastBuild } from './last-build.js';
 import type { BuildSession } from './session.js';
-
-/**
- * How long a catch-up waits after the edit: none, but it starts from a timer, so the edit's result
- * is served before it takes this thread (tens of milliseconds: the map's file is written whole).
- * A longer wait (200 ms was tried) put the catch-up where a writer's next save lands: with saves
- * 0.3 s apart, one edit in three took twice as long (1000 articles a locale, `sitegen dev`).
- */
-export const CATCH_UP_DELAY_MS = 0;
 
 /**
  * What follows a dev edit to Markdown bodies (body-edits.ts) in the background: the pages are served
@@ -30,11 +22,13 @@ export const CATCH_UP_DELAY_MS = 0;
  *
  * Both were part of the edit before: at 1000 articles a locale the map is tens of megabytes of
  * JSON, parsed, updated and written again on every keystroke, and the edit took 0.3–0.6 s instead
- * of tens of milliseconds. A catch-up starts from a timer `delayMs` after the edit (below), not
- * within it; saves made before it starts join it.
+ * of tens of milliseconds. A catch-up starts from a timer, not within the edit, so the edit's
+ * result is served before it takes this thread (tens of milliseconds: the map's file is written
+ * whole); saves made before it starts join it. A longer wait (200 ms was tried) put it where a
+ * writer's next save lands: with saves 0.3 s apart, one edit in three took twice as long.
  */
-export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[], delayMs = CATCH_UP_DELAY_MS): Promise<void> {
-  // An edit while a catch-up waits to start joins it: one catch-up covers a burst of saves.
+export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[]): Promise<void> {
+  // An edit while a catch-up waits to start (behind a running one, or for its timer) joins it: one catch-up covers a burst of saves.
   const waiting = session.catchUpWaiting;
   if (waiting) {
     for (const path of edited) waiting.add(path);
@@ -64,20 +58,21 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
     last.stats.search = searched.stats;
   };
   session.search = (session.search ?? Promise.resolve())
-    .then(() => new Promise((resolve) => setTimeout(resolve, delayMs)))
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
     .then(refresh)
     .catch(() => undefined);
   return session.search;
 }
 
 /**
- * Makes the session's editable source map from the one in its output (tens of megabytes of JSON
- * at 1000 articles a locale: a few hundred milliseconds), so that the first edit's catch-up does
- * not pay for it while the writer's browser reloads. Part of the dev session's warm-up.
+ * The session's editable source map (none when its output has no map), made from the one in its
+ * output the first time it is asked: tens of megabytes of JSON at 1000 articles a locale, a few
+ * hundred milliseconds. The dev session's warm-up asks, so the first edit's catch-up does not pay.
  */
-export function prepareSourceMap(last: LastBuild): void {
+export function prepareSourceMap(last: LastBuild): EditableSourceMap | undefined {
   const bytes = last.output.get(SOURCE_MAP_PATH);
-  if (bytes) last.sourceMap ??= editableSourceMap(JSON.parse(new TextDecoder().decode(bytes)) as SourceMap);
+  if (!bytes) return undefined;
+  return (last.sourceMap ??= editableSourceMap(JSON.parse(new TextDecoder().decode(bytes)) as SourceMap));
 }
 
 /**
@@ -86,10 +81,8 @@ export function prepareSourceMap(last: LastBuild): void {
  * not validated). False when it cannot be brought up to date.
  */
 function refreshSourceMap(last: LastBuild, edited: readonly string[]): boolean {
-  const bytes = last.output.get(SOURCE_MAP_PATH);
-  if (!bytes) return true;
-  prepareSourceMap(last);
-  const map = last.sourceMap!;
+  const map = prepareSourceMap(last);
+  if (!map) return true;
   const { positions } = prepareForEdits(last);
   // Pages a full build made since no longer has are left out (that build wrote its own map).
   const pages = edited.flatMap((path) => {
