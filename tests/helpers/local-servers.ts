@@ -71,6 +71,11 @@ export async function waitForPort(port: number, exited: Promise<unknown>, timeou
 
 export interface ServerProcess {
   child: ChildProcess;
+  /**
+   * Whether the server still runs (or how it ended) and the end of what it printed: for the error
+   * of a request that failed after the server had started, e.g. a server that died mid-suite.
+   */
+  explain(): string;
   /** Ends the server (SIGTERM: nginx's fast shutdown, wrangler's too) and waits for its exit. */
   stop(): Promise<void>;
 }
@@ -84,7 +89,11 @@ export async function spawnServer(name: string, command: string, args: readonly 
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let ended = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
+    ended = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    resolve();
+  }));
   try {
     await waitForPort(port, exited);
   } catch (error) {
@@ -94,6 +103,7 @@ export async function spawnServer(name: string, command: string, args: readonly 
   }
   return {
     child,
+    explain: () => `${name} (pid ${child.pid}) ${ended || 'still runs'}; the end of what it printed:\n${output.slice(-2000) || '(nothing)'}`,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

@@ -28,7 +28,7 @@ export async function startNginx(distDir: string): Promise<RunningTarget & { por
     return {
       name: 'nginx',
       port,
-      request: requestsTo(() => port),
+      request: requestsTo(() => port, () => `${server.explain()}\n${errorLog(work)}`),
       async stop() {
         await server.stop();
         rmSync(work, { recursive: true, force: true });

@@ -21,7 +21,18 @@ export interface RunningTarget {
   stop(): Promise<void>;
 }
 
-/** `request` for a server on loopback: each host's port, the host's name as Host unless the request says otherwise. */
-export function requestsTo(portOf: (host: HostKey) => number): RunningTarget['request'] {
-  return (r, options) => rawRequest(portOf(r.host), { ...r, host: r.hostHeader === undefined ? HOSTNAMES[r.host] : r.hostHeader }, options);
+/**
+ * `request` for a server on loopback: each host's port, the host's name as Host unless the request
+ * says otherwise. A request that fails (refused, reset) carries `explain(host)`: the server's state
+ * and last output, so a server that died under load says so rather than only "ECONNREFUSED".
+ */
+export function requestsTo(portOf: (host: HostKey) => number, explain?: (host: HostKey) => string): RunningTarget['request'] {
+  return async (r, options) => {
+    try {
+      return await rawRequest(portOf(r.host), { ...r, host: r.hostHeader === undefined ? HOSTNAMES[r.host] : r.hostHeader }, options);
+    } catch (error) {
+      if (!explain) throw error;
+      throw new Error(`${(error as Error).message}\n${explain(r.host)}`, { cause: error });
+    }
+  };
 }

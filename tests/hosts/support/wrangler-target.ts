@@ -26,10 +26,10 @@ export async function startCloudflare(dir: string, options: { withWorker: boolea
     rmSync(work, { recursive: true, force: true });
     throw failed.reason;
   }
-  const portOf = Object.fromEntries(servers.map((s) => [s.host, s.port])) as Record<HostKey, number>;
+  const serverOf = Object.fromEntries(servers.map((s) => [s.host, s])) as Record<HostKey, (typeof servers)[number]>;
   return {
     name: options.withWorker ? 'cloudflare' : 'cloudflare-static',
-    request: requestsTo((host) => portOf[host]),
+    request: requestsTo((host) => serverOf[host].port, (host) => serverOf[host].explain()),
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       rmSync(work, { recursive: true, force: true });
@@ -49,5 +49,5 @@ async function startPagesProject(dir: string, work: string, host: HostKey, withW
     cwd: work,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
   });
-  return { host, port, stop: () => server.stop() };
+  return { host, port, explain: () => server.explain(), stop: () => server.stop() };
 }
