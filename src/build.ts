@@ -24,6 +24,7 @@ import { parseSite, type ParsedSite } from './parse/parse-site.js';
 import type { BuildResult, Stage } from './pipeline/build-result.js';
 import type { Progress } from './model/progress.js';
 import { BuildRun } from './pipeline/build-run.js';
+import { stageCollections } from './pipeline/stage-collections.js';
 import { renderOutput, type RenderInput } from './pipeline/site-output.js';
 import { routeSite } from './route/route-site.js';
 import { hostDir } from './route/urls.js';
@@ -52,6 +53,7 @@ async function parseWithCaches(incremental: IncrementalBuild, markdown: Markdown
 export async function build(options: BuildOptions): Promise<BuildResult> {
   return inSession(options, (session) => {
     const run = new BuildRun(options.clock ?? (() => performance.now()), options.onStage, options.stopAfter);
+    const collect = stageCollections();
     const outDir = resolve(options.root, options.outDir ?? 'dist');
     const { onProgress } = options;
     const progress = (stage: Stage): Progress | undefined => onProgress && ((done, total) => onProgress(stage, done, total));
@@ -88,12 +90,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // The parsed records hold every file's front matter (its positions are found when asked): let go once validated.
       let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (split) => parseSite(sources, config, { images: facts, render: markdown.render, split, progress: progress('parse'), read: (path) => fs.readBytesSync(path) }));
       await releaseThreads(session);
+      collect();
       run.lap('parse');
       // Validate and route go on past errors (validate-site.ts: files with errors stand in for their
       // pages), so one build reports every problem in the content; the build stops after route.
       // Articles without a cover get one drawn from their title (images/article-covers.ts).
       const valid = run.need(run.note(validateSite(parsed, config)).site);
       parsed = undefined;
+      collect();
       // A build that writes streams what it makes to the folder that replaces the output, from the
       // covers drawn now to the pages; a dev session keeps them in memory.
       const staging = options.write !== false && !session.shared ? await openStaging(outDir, incremental.knownFiles) : undefined;
@@ -113,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // A social image for every indexable page, drawn in the worker threads unless the cache has it.
       const social = run.note(await drawSocialImages(site, routed.pages, incremental.social, progress('social')));
       await releaseThreads(session);
+      collect();
       run.lap('social');
       const plan = await incremental.plan(site, routed, bundles);
       // The search stage reads the pages render wrote: the staging folder has them once the writes handed to it so far are done.
@@ -122,6 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
       const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, social, configPath: loaded.configPath, sources, search }, { ...plan, store: staging?.store }, progress('render')));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats, social: social.stats };
+      collect();
       run.lap('render');
       const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {

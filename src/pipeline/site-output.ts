@@ -18,7 +18,7 @@ import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
 import { buildManifests, copyToHosts, drawnFiles, newestYear, renderPages, searchKeyOf, type PageRecorder, type RenderedPage, type ReusablePages } from '../render/render-site.js';
 import { renderFeeds } from '../render/feeds.js';
 import { robotsTxt, sitemapFiles } from '../render/sitemaps.js';
-import { messagePlacesIn, sourceMap, sourceMapFile } from '../render/source-map.js';
+import { messagePlacesIn, sourceMapFileOf } from '../render/source-map.js';
 import { securityTxt } from '../render/security-txt.js';
 import { translationCoverage, translationCoverageFiles } from '../render/translation-coverage.js';
 import { webManifest } from '../render/web-manifest.js';
@@ -136,7 +136,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   function* reportFiles(): Generator<OutputFile> {
     yield jsReportFile(js.report);
     yield* translationCoverageFiles(translationCoverage(site, routed.pages));
-    yield sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn(input.sources)));
+    yield sourceMapFileOf(site, routed.pages, messagePlacesIn(input.sources));
   }
 }
 

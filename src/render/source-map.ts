@@ -9,6 +9,7 @@ import type { SourceSet } from '../model/sources.js';
 import { pageDescription, pageTitle, type TextOrigin } from './page-meta.js';
 import { makeTranslator } from './translator.js';
 import { lineOfKey } from '../parse/source-lines.js';
+import { utf8OfParts } from '../format/utf8-parts.js';
 
 /** The file of each template (templates/pages/page-body.tsx picks the component by name). */
 const TEMPLATE_FILES: Record<TemplateName, string> = {
@@ -106,6 +107,28 @@ export function editPages(map: EditableSourceMap, site: ValidSite, pages: readon
 export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
   const pages = [...map.pieces].map(([path, json]) => `${JSON.stringify(path)}:${json}`).join(',');
   return { path: SOURCE_MAP_PATH, contents: `{"version":1,"pages":{${pages}}}\n` };
+}
+
+/**
+ * The page source map's file for the pages, made a page at a time: the bytes of
+ * sourceMapFile(sourceMap(...)) without the whole map as objects and then as one string, which at
+ * 84 000 pages (56 MB of JSON) was the largest thing a build made at the end of render.
+ */
+export function sourceMapFileOf(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): OutputFile {
+  return { path: SOURCE_MAP_PATH, contents: utf8OfParts(sourceMapParts(site, pages, messages)) };
+}
+
+function* sourceMapParts(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): Generator<string> {
+  yield '{"version":1,"pages":{';
+  let first = true;
+  for (const page of pages) {
+    const json = JSON.stringify(pageSources(site, page, messages));
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) {
+      yield `${first ? '' : ','}${JSON.stringify(path)}:${json}`;
+      first = false;
+    }
+  }
+  yield '}}\n';
 }
 
 /** `into`, with the sources of each page at each of its output paths. */

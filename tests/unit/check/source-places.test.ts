@@ -9,7 +9,9 @@ import { SOURCE_MAP_PATH, type SourceMap } from '../../../src/model/page-sources
 import { build } from '../../../src/build.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { createSession } from '../../../src/incremental/session.js';
-import { editableSourceMap, editableSourceMapFile, editPages, sourceMapFile } from '../../../src/render/source-map.js';
+import { DEFAULT_CONFIG } from '../../../src/load/load-config.js';
+import { loadSite } from '../../../src/load/load-site.js';
+import { editableSourceMap, editableSourceMapFile, editPages, messagePlacesIn, sourceMap, sourceMapFile } from '../../../src/render/source-map.js';
 import { baseFiles, buildFixture, MAIN, markdown, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 const LONG_TITLE = 'Getting started: every step from installing the client to your first browser profile';
@@ -117,7 +119,7 @@ describe('check findings point at the source', () => {
 });
 
 describe('the page source map kept by sitegen dev (editableSourceMap)', () => {
-  it('writes the very bytes of the map it was made from, and refuses a page whose text comes from a message it does not know', async () => {
+  it('writes the very bytes of the map it was made from (the build\'s, made a page at a time), and refuses a page whose text comes from a message it does not know', async () => {
     // A dev session's build: its last build holds the site and pages the map is edited with.
     const session = createSession({ jobs: 1 });
     const built = await build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, session });
@@ -126,6 +128,9 @@ describe('the page source map kept by sitegen dev (editableSourceMap)', () => {
     const bytes = built.output.get(SOURCE_MAP_PATH)!;
     const text = new TextDecoder().decode(bytes);
     const map = JSON.parse(text) as SourceMap;
+    // The build makes the file a page at a time (sourceMapFileOf): the very document of the whole map.
+    expect(text).toBe(sourceMapFile(sourceMap(site, routed.pages, messagePlacesIn((await loadSite(memorySourceFs(files), DEFAULT_CONFIG)).site!.sources))).contents);
+    expect(Object.keys(map.pages).length).toBe(routed.pages.reduce((sum, p) => sum + 1 + p.extraOutputPaths.length, 0));
     const editable = editableSourceMap(map);
     expect(editableSourceMapFile(editable).contents).toBe(sourceMapFile(map).contents);
     expect(editableSourceMapFile(editable).contents).toBe(text);

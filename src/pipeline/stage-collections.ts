@@ -1,0 +1,25 @@
+import { getHeapStatistics } from 'node:v8';
+import { collectGarbage } from '../fs/collect-garbage.js';
+
+/**
+ * How much V8's heap may have grown since the last full collection before a stage end collects it.
+ * Small builds (fixtures, the sample site) never reach it and pay nothing.
+ */
+const GROWTH = 256 * 1024 * 1024;
+
+/**
+ * A full collection at the end of a stage whose garbage is large. V8 lets the heap grow to several
+ * times what is alive before it collects in full, and the build's peak memory is where that growth
+ * meets the next stage's: the 4000-article corpus's parse leaves about 1.1 GB in the heap of which
+ * 0.5 GB is alive, and validate, route and the reports then raised the process to 1.74 GB. At the
+ * stage ends where a stage's temporaries die (the Markdown bodies that passed through, the parsed
+ * front matter, the drawn cards, the rendered pages) the collection takes a fraction of a second.
+ */
+export function stageCollections(): () => void {
+  let after = getHeapStatistics().used_heap_size;
+  return () => {
+    if (getHeapStatistics().used_heap_size - after < GROWTH) return;
+    collectGarbage();
+    after = getHeapStatistics().used_heap_size;
+  };
+}
