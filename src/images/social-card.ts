@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import v8 from 'node:v8';
 import { setImmediate } from 'node:timers/promises';
+import { runInNewContext } from 'node:vm';
 import type { ReactNode } from 'react';
-import { collectGarbage } from '../fs/collect-garbage.js';
 import { sitegenRoot } from '../fs/sitegen-root.js';
 import { SOCIAL_IMAGE, type DrawnCard, type SocialCard } from '../model/social-image.js';
 import { FONT_WEIGHT, fontsFor, fontVersions, packageVersion } from './social-fonts.js';
@@ -126,10 +127,16 @@ export async function drawSocialCard(card: SocialCard): Promise<DrawnCard> {
  */
 const RASTERS_PER_COLLECTION = 16;
 let rasters = 0;
+let collect: (() => void) | undefined;
 
 async function releaseRasters(): Promise<void> {
   if (++rasters % RASTERS_PER_COLLECTION) return;
-  collectGarbage();
+  if (!collect) {
+    // The documented way to reach V8's collector without starting node with --expose-gc.
+    v8.setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  }
+  collect();
   // Node runs the finalizers of collected native objects on the next turn of the event loop.
   await setImmediate();
 }
