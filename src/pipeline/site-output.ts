@@ -102,6 +102,8 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     hostDir: (host) => hostDir(config, host),
     keyOf: (page) => searchKeyOf(rendered.pages.get(page.outputPath)!),
     htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
+    // Each locale's part goes to the store as soon as it is made (a locale's index is megabytes).
+    keep: async (path, bytes) => (await kept([{ path, contents: bytes }], store))[0]!.contents as OutputBytes,
   });
   searching.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
   // Made while Pagefind's processes index (this thread mostly waits on them).

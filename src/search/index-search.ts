@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { HOST_KEYS, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
-import type { OutputFile } from '../model/output-file.js';
+import type { OutputBytes, OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
 import type { Progress } from '../model/progress.js';
 import { SEARCH_BUNDLE } from '../model/browser-contract.js';
@@ -34,6 +34,13 @@ export interface SearchInput {
   keyOf(page: Page): string;
   /** The page's HTML as the build wrote it. */
   htmlOf(page: Page): Promise<string>;
+  /**
+   * Hands an output file of the index to the build as soon as its locale's part is made or taken
+   * from the cache (the staging folder of a build that writes): what it returns stands for the
+   * bytes from then on, so the parts of every locale are not all in memory until the last is made.
+   * Without it, the files stay in memory.
+   */
+  keep?(path: string, bytes: Uint8Array): Promise<OutputBytes>;
 }
 
 /** Search figures of one build: the build summary prints them, docs/search.md quotes them. */
@@ -78,10 +85,10 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
   const total = units.reduce((sum, u) => sum + u.pages.length, 0);
   const parts = new Map<SearchUnit, IndexPart>();
   const cached = await Promise.all(units.map((unit) => cache.get(unit.key)));
-  units.forEach((unit, i) => {
+  for (const [i, unit] of units.entries()) {
     const hit = cached[i];
-    if (hit) parts.set(unit, { languages: hit.meta.languages as Record<string, LanguageEntry>, files: hit.files });
-  });
+    if (hit) parts.set(unit, await keptPart(input, unit, { languages: hit.meta.languages as Record<string, LanguageEntry>, files: hit.files }));
+  }
   const kept = await cache.get(RUNTIME_KEY);
   let runtime: PagefindRuntime | undefined = kept && { version: kept.meta.version as string, includeCharacters: kept.meta.includeCharacters as string[], files: kept.files };
   const missing = units.filter((unit) => !parts.has(unit));
@@ -101,10 +108,10 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
             try {
               const { part, runtime: its, failed } = await indexUnit(unit, await newIndex(unit.pages.length, indexer), input.htmlOf, () => progress?.(++done, total));
               made ??= its;
-              parts.set(unit, part);
               failures.set(unit, failed);
               // A part with a problem is made again by the next build rather than kept.
               if (!failed.length) await cache.set(unit.key, { meta: { languages: part.languages }, files: part.files });
+              parts.set(unit, await keptPart(input, unit, part));
             } catch (error) {
               queue.length = 0; // the other lane stops after its unit: the stage has failed
               throw error;
@@ -129,7 +136,7 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
 }
 
 /** One locale's part from a new index: its pages in path order, then what Pagefind wrote, with the problems found. */
-async function indexUnit(unit: SearchUnit, index: PagefindIndexer, htmlOf: SearchInput['htmlOf'], added: () => void): Promise<{ part: IndexPart; runtime: PagefindRuntime; failed: Diagnostic[] }> {
+async function indexUnit(unit: SearchUnit, index: PagefindIndexer, htmlOf: SearchInput['htmlOf'], added: () => void): Promise<{ part: IndexPart<Uint8Array>; runtime: PagefindRuntime; failed: Diagnostic[] }> {
   const failed: Diagnostic[] = [];
   await inPathOrder(unit.pages, htmlOf, async (page, html) => {
     for (const error of await index.add(page.path, indexedPart(html))) {
@@ -140,6 +147,16 @@ async function indexUnit(unit: SearchUnit, index: PagefindIndexer, htmlOf: Searc
   const { part, runtime } = splitBundle(await index.files());
   return { part, runtime, failed: [...failed, ...lostPages(unit, part)] };
 }
+
+/** The part with its files handed to the build (SearchInput.keep), one after another. */
+async function keptPart(input: SearchInput, unit: SearchUnit, part: IndexPart<Uint8Array>): Promise<IndexPart> {
+  if (!input.keep) return part;
+  const files: IndexPart['files'] = [];
+  for (const file of part.files) files.push({ path: file.path, bytes: await input.keep(bundlePath(input, unit.host, file.path), file.bytes) });
+  return { languages: part.languages, files };
+}
+
+const bundlePath = (input: SearchInput, host: HostKey, path: string) => `${input.hostDir(host)}${SEARCH_BUNDLE}/${path}`;
 
 /** The indexable pages of each locale with a key for the part they make: their paths and page keys. */
 function searchUnits(input: SearchInput): SearchUnit[] {
@@ -194,7 +211,7 @@ function hostBundles(input: SearchInput, units: readonly SearchUnit[], parts: Re
   for (const host of HOST_KEYS) {
     const own = units.filter((u) => u.host === host);
     if (!own.length) continue;
-    for (const file of joinBundle(runtime, own.map((u) => parts.get(u)!))) files.push({ path: `${input.hostDir(host)}${SEARCH_BUNDLE}/${file.path}`, contents: file.bytes });
+    for (const file of joinBundle(runtime, own.map((u) => parts.get(u)!))) files.push({ path: bundlePath(input, host, file.path), contents: file.bytes });
   }
   return { files };
 }

@@ -9,6 +9,8 @@
  * is the same for every index of one Pagefind version.
  */
 
+import { sizeOf, type OutputBytes } from '../model/output-file.js';
+
 /** A file of a Pagefind bundle, by its path under /pagefind/. */
 export interface BundleFile {
   path: string;
@@ -22,10 +24,13 @@ export interface LanguageEntry {
   page_count: number;
 }
 
-/** What one index adds to a host's bundle: its languages' entries and files. */
-export interface IndexPart {
+/**
+ * What one index adds to a host's bundle: its languages' entries and files. Once the build has
+ * kept a part's files (written them to its staging folder), its bytes are those files, not in memory.
+ */
+export interface IndexPart<Bytes extends OutputBytes = OutputBytes> {
   languages: Record<string, LanguageEntry>;
-  files: BundleFile[];
+  files: { path: string; bytes: Bytes }[];
 }
 
 /** Pagefind's search code, and what its entry file says besides the languages. */
@@ -53,7 +58,7 @@ interface EntryJson {
 }
 
 /** Splits what one index wrote into the runtime and its part; throws when the bundle lacks its entry file or runtime. */
-export function splitBundle(files: readonly BundleFile[]): { runtime: PagefindRuntime; part: IndexPart } {
+export function splitBundle(files: readonly BundleFile[]): { runtime: PagefindRuntime; part: IndexPart<Uint8Array> } {
   const entryFile = files.find((f) => f.path === ENTRY_FILE);
   if (!entryFile) throw new Error(`Pagefind wrote no ${ENTRY_FILE}`);
   const entry = JSON.parse(new TextDecoder().decode(entryFile.bytes)) as EntryJson;
@@ -71,9 +76,9 @@ export function splitBundle(files: readonly BundleFile[]): { runtime: PagefindRu
  * languages (sorted, so equal parts give equal bytes). Two parts must not hold one language or one
  * file: the second would silently replace the first.
  */
-export function joinBundle(runtime: PagefindRuntime, parts: readonly IndexPart[]): BundleFile[] {
+export function joinBundle(runtime: PagefindRuntime, parts: readonly IndexPart[]): IndexPart['files'] {
   const languages: Record<string, LanguageEntry> = {};
-  const files = new Map(runtime.files.map((f) => [f.path, f]));
+  const files = new Map<string, IndexPart['files'][number]>(runtime.files.map((f) => [f.path, f]));
   for (const part of parts) {
     for (const [language, entry] of Object.entries(part.languages)) {
       if (Object.hasOwn(languages, language)) throw new Error(`two search indexes of one host are both in language "${language}"`);
@@ -91,5 +96,5 @@ export function joinBundle(runtime: PagefindRuntime, parts: readonly IndexPart[]
 
 /** Bytes of a part's files: what its languages' index costs on the host. */
 export function partBytes(part: IndexPart): number {
-  return part.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
+  return part.files.reduce((sum, f) => sum + sizeOf(f.bytes), 0);
 }

@@ -208,4 +208,46 @@ describe('indexSearch', () => {
     // Only Pagefind's runtime was kept: the part with a problem is made again by the next build.
     expect(kept).toEqual(['runtime']);
   });
+
+  it('hands each locale\'s files to the build once that locale is indexed or taken from the cache, and outputs what the build gave back for them', async () => {
+    const languages = { en: 'en', fr: 'fr', es: 'es' } as const;
+    const pages = Object.keys(languages).flatMap((locale) => [1, 2].map((n) => page(locale, `/${locale}/page-${n}`)));
+    const html = (p: Page) => `<html lang="${languages[p.locale as keyof typeof languages]}"><body><main data-pagefind-body><h1>${p.path}</h1><p>Words of ${p.locale}.</p></main></body></html>`;
+    const cache = new Map<string, CachedBundle>();
+    const cached = { get: async (key: string) => cache.get(key), set: async (key: string, value: CachedBundle) => void cache.set(key, value) };
+    const run = async (withKeep: boolean) => {
+      const handed = new Map<string, { onDisk: string; size: number; bytes: Uint8Array }>();
+      const keptWhenRead: number[] = [];
+      const output = await indexSearch({
+        pages, hostDir: () => 'host', keyOf: (p) => p.path,
+        htmlOf: async (p) => (keptWhenRead.push(handed.size), html(p)),
+        ...(withKeep ? { keep: async (path: string, bytes: Uint8Array) => {
+          const file = { onDisk: `/staging/${path}`, size: bytes.byteLength, bytes };
+          handed.set(path, file);
+          return { onDisk: file.onDisk, size: file.size };
+        } } : {}),
+      }, cached);
+      expect(output.diagnostics).toEqual([]);
+      return { output, handed, keptWhenRead };
+    };
+    const inMemory = await run(false);
+    const bytesOf = new Map(inMemory.output.files.map((f) => [f.path, f.contents as Uint8Array]));
+    cache.clear();
+    const { output, handed, keptWhenRead } = await run(true);
+    // Every locale's files went to the build with the bytes a stage without `keep` outputs; the
+    // output names the files it gave back. The entry and Pagefind's runtime stay in memory.
+    expect([...handed.keys()].filter((path) => /\/(fragment|index)\//.test(path)).length).toBeGreaterThan(0);
+    for (const [path, file] of handed) expect(Buffer.from(file.bytes).equals(bytesOf.get(path)!), path).toBe(true);
+    for (const file of output.files) {
+      if (handed.has(file.path)) expect(file.contents).toEqual({ onDisk: `/staging/${file.path}`, size: handed.get(file.path)!.size });
+      else expect(file.path).toMatch(/\/(pagefind-entry\.json|pagefind\.js|pagefind-worker\.js|wasm\.unknown\.pagefind)$/);
+    }
+    // The last locale's pages were read after a part was handed on: the parts are not all held to the end.
+    expect(keptWhenRead.at(-1)).toBeGreaterThan(0);
+    // From the cache: each part is handed on as well, and Pagefind does not run.
+    const again = await run(true);
+    expect(again.keptWhenRead).toEqual([]);
+    expect([...again.handed.keys()].sort()).toEqual([...handed.keys()].sort());
+    expect(again.output.stats.hosts).toEqual(output.stats.hosts);
+  });
 });
