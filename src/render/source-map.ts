@@ -50,16 +50,6 @@ const translators = new WeakMap<ValidSite, Map<LocaleCode, Translate>>();
 export type MessagePlaces = (file: string, key: string) => Pick<SourceRef, 'line' | 'column'> | undefined;
 
 /**
- * The page source map (src/model/page-sources.ts): for every output page, its template, its
- * Markdown file, where its title and description come from (a front matter field's line, a message
- * key's line in the locale's messages file) and where its body's site links and images are written.
- * Pure: the site, its pages and where message keys are in, the document out.
- */
-export function sourceMap(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): SourceMap {
-  return { version: 1, pages: withPages({}, site, pages, messages) };
-}
-
-/**
  * A page source map `sitegen dev` keeps between edits to Markdown bodies (src/incremental/catch-up.ts):
  * where the message keys of the map it started from are, and each output path's sources as JSON, so
  * an edit makes its own pages' sources again and the document is joined from the pieces. (At 1000
@@ -103,16 +93,19 @@ export function editPages(map: EditableSourceMap, site: ValidSite, pages: readon
   return true;
 }
 
-/** The document of an editable map: the bytes sourceMapFile gives for the same map. */
+/** The document of an editable map: the bytes sourceMapFileOf gives for the same pages. */
 export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
   const pages = [...map.pieces].map(([path, json]) => `${JSON.stringify(path)}:${json}`).join(',');
   return { path: SOURCE_MAP_PATH, contents: `{"version":1,"pages":{${pages}}}\n` };
 }
 
 /**
- * The page source map's file for the pages, made a page at a time: the bytes of
- * sourceMapFile(sourceMap(...)) without the whole map as objects and then as one string, which at
- * 84 000 pages (56 MB of JSON) was the largest thing a build made at the end of render.
+ * The page source map (src/model/page-sources.ts) as its file: for every output page, its template,
+ * its Markdown file, where its title and description come from (a front matter field's line, a
+ * message key's line in the locale's messages file) and where its body's site links and images are
+ * written. Pure: the site, its pages and where message keys are in, the bytes out. Made a page at a
+ * time as UTF-8, never as one object or one string: at 84 000 pages it is 56 MB of JSON, and as a
+ * whole map, then a string, then bytes it was the largest thing a build made at the end of render.
  */
 export function sourceMapFileOf(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): OutputFile {
   return { path: SOURCE_MAP_PATH, contents: utf8OfParts(sourceMapParts(site, pages, messages)) };
@@ -129,15 +122,6 @@ function* sourceMapParts(site: ValidSite, pages: readonly Page[], messages: Mess
     }
   }
   yield '}}\n';
-}
-
-/** `into`, with the sources of each page at each of its output paths. */
-function withPages(into: SourceMap['pages'], site: ValidSite, pages: readonly Page[], messages: MessagePlaces): SourceMap['pages'] {
-  for (const page of pages) {
-    const refs = pageSources(site, page, messages);
-    for (const path of [page.outputPath, ...page.extraOutputPaths]) into[path] = refs;
-  }
-  return into;
 }
 
 function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): PageSources {
@@ -164,10 +148,6 @@ function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): Page
 
 function messagesFile(site: ValidSite, locale: LocaleCode): string {
   return `${site.contentDir}/messages/${locale}.yaml`;
-}
-
-export function sourceMapFile(map: SourceMap): OutputFile {
-  return { path: SOURCE_MAP_PATH, contents: `${JSON.stringify(map)}\n` };
 }
 
 function atLine(line: number | undefined): Pick<SourceRef, 'line' | 'column'> {
