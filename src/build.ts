@@ -88,7 +88,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // cache's packs or a temporary file, which the build closes when it ends.
       run.atEnd(() => markdown.close());
       // The parsed records hold every file's front matter (its positions are found when asked): let go once validated.
-      let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (split) => parseSite(sources, config, { images: facts, render: markdown.render, split, progress: progress('parse'), read: (path) => fs.readBytesSync(path) }));
+      let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (split) => parseSite(sources, config, { images: facts, render: markdown.render, split, progress: progress('parse'), read: (path) => fs.readBytesSync(path), windowDone: collect }));
       await releaseThreads(session);
       collect();
       run.lap('parse');

@@ -74,6 +74,8 @@ export interface ParseOptions {
   progress?: Progress;
   /** A content file's bytes: Markdown files whose text the load stage did not keep are read when parse gets to them. */
   read?: (path: string) => Uint8Array | undefined;
+  /** Told each time a window's bodies are back: its texts and jobs are garbage then (build.ts may collect). */
+  windowDone?: () => void;
 }
 
 /** Folders of the content directory that are not locales. */
@@ -98,7 +100,7 @@ const WINDOWS_AHEAD = 2;
  * the build stamp records.
  */
 export async function parseSite(sources: SourceSet, config: SiteConfig, options: ParseOptions = {}): Promise<ParsedSite> {
-  const { images = new Map(), render = keptInMemory(renderInThisThread), split = splitFrontMatter, progress, read = () => undefined } = options;
+  const { images = new Map(), render = keptInMemory(renderInThisThread), split = splitFrontMatter, progress, read = () => undefined, windowDone } = options;
   const sourceText = sourceTextOf(sources, read);
   const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, unreadable: new Set(), sourceText, diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
@@ -123,7 +125,10 @@ export async function parseSite(sources: SourceSet, config: SiteConfig, options:
     });
     rendered.catch(() => undefined); // awaited below; a window that fails must not be unhandled meanwhile
     rendering.push(rendered);
-    if (rendering.length > WINDOWS_AHEAD) await rendering.shift();
+    if (rendering.length > WINDOWS_AHEAD) {
+      await rendering.shift();
+      windowDone?.();
+    }
   }
   await Promise.all(rendering);
   site.entries = entries.filter((entry): entry is ParsedEntry => entry !== undefined);

@@ -13,7 +13,8 @@ const GROWTH = 256 * 1024 * 1024;
  * meets the next stage's: the 4000-article corpus's parse leaves about 1.1 GB in the heap of which
  * 0.5 GB is alive, and validate, route and the reports then raised the process to 1.74 GB. At the
  * stage ends where a stage's temporaries die (the Markdown bodies that passed through, the parsed
- * front matter, the drawn cards, the rendered pages) the collection takes a fraction of a second.
+ * front matter, the drawn cards, the rendered pages), and in parse after each window of bodies, the
+ * collection takes a fraction of a second.
  */
 export function stageCollections(): () => void {
   let after = getHeapStatistics().used_heap_size;
