@@ -10,11 +10,11 @@ const GROWTH = 256 * 1024 * 1024;
 /**
  * A full collection at the end of a stage whose garbage is large. V8 lets the heap grow to several
  * times what is alive before it collects in full, and the build's peak memory is where that growth
- * meets the next stage's: the 4000-article corpus's parse leaves about 1.1 GB in the heap of which
- * 0.5 GB is alive, and validate, route and the reports then raised the process to 1.74 GB. At the
- * stage ends where a stage's temporaries die (the Markdown bodies that passed through, the parsed
- * front matter, the drawn cards, the rendered pages), and in parse after each window of bodies, the
- * collection takes a fraction of a second.
+ * meets the next stage's: the 4000-article corpus's parse left 1.35 GB in the heap of which
+ * 0.5 GB was alive, and validate, route and the reports then raised the process to 1.74 GB. So the
+ * build collects at the stage ends where a stage's temporaries die (the Markdown bodies that passed
+ * through, the parsed front matter, the drawn cards, the rendered pages) and in parse after each
+ * window of bodies; at that size a collection took 0.14–0.48 s (docs/benchmarks.md).
  */
 export function stageCollections(): () => void {
   let after = getHeapStatistics().used_heap_size;
