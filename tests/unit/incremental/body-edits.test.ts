@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, createSession, type BuildOptions, type BuildResult, type BuildSession } from '../../../src/build.js';
 import { rebuild } from '../../../src/serve/dev-rebuild.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
@@ -154,6 +154,35 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     expect(mapOf(edited)).not.toBe(before);
     expect(mapOf(edited)).toBe(mapOf(full));
     expect(outputDifferences(edited!, full)).toEqual([]);
+    await dev.close();
+  });
+
+  it('has a save made before the catch-up started join it: one catch-up brings both edits into the map', async () => {
+    const files = site();
+    const dev = await session(files);
+    const mapOf = (result: BuildResult | undefined) => new TextDecoder().decode(result!.output.get(SOURCE_MAP_PATH));
+    const before = mapOf(dev.first);
+    const moved = (path: string) => ({ [path]: (files[path] as string).replace('\nFirst paragraph', '\n\nFirst paragraph') });
+    // The catch-up starts from a timer (catch-up.ts): held here until both saves are in.
+    let second: BuildResult | undefined;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const first = await dev.editNow(moved('content/en/blog/post-3.md'));
+      const catchingUp = dev.live.search;
+      second = await dev.editNow(moved('content/en/blog/post-4.md'));
+      // Joined: no second catch-up was queued behind the first.
+      expect(dev.live.search).toBe(catchingUp);
+      expect(mapOf(first)).toBe(before);
+      expect(mapOf(second)).toBe(before);
+      vi.runOnlyPendingTimers();
+    } finally {
+      vi.useRealTimers();
+    }
+    await dev.live.search;
+    const full = await dev.full();
+    expect(mapOf(second)).not.toBe(before);
+    expect(mapOf(second)).toBe(mapOf(full));
+    expect(outputDifferences(second!, full)).toEqual([]);
     await dev.close();
   });
 
