@@ -95,8 +95,7 @@ export function editPages(map: EditableSourceMap, site: ValidSite, pages: readon
 
 /** The document of an editable map: the bytes sourceMapFileOf gives for the same pages. */
 export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
-  const pages = [...map.pieces].map(([path, json]) => `${JSON.stringify(path)}:${json}`).join(',');
-  return { path: SOURCE_MAP_PATH, contents: `{"version":1,"pages":{${pages}}}\n` };
+  return { path: SOURCE_MAP_PATH, contents: [...mapDocument(map.pieces)].join('') };
 }
 
 /**
@@ -108,18 +107,24 @@ export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
  * whole map, then a string, then bytes it was the largest thing a build made at the end of render.
  */
 export function sourceMapFileOf(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): OutputFile {
-  return { path: SOURCE_MAP_PATH, contents: utf8OfParts(sourceMapParts(site, pages, messages)) };
+  return { path: SOURCE_MAP_PATH, contents: utf8OfParts(mapDocument(pagePieces(site, pages, messages))) };
 }
 
-function* sourceMapParts(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): Generator<string> {
-  yield '{"version":1,"pages":{';
-  let first = true;
+/** Each output path of each page with the page's sources as JSON, a page at a time. */
+function* pagePieces(site: ValidSite, pages: readonly Page[], messages: MessagePlaces): Generator<readonly [string, string]> {
   for (const page of pages) {
     const json = JSON.stringify(pageSources(site, page, messages));
-    for (const path of [page.outputPath, ...page.extraOutputPaths]) {
-      yield `${first ? '' : ','}${JSON.stringify(path)}:${json}`;
-      first = false;
-    }
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) yield [path, json];
+  }
+}
+
+/** The map's JSON document from its pieces (output path, PageSources as JSON), in their order: what JSON.stringify gives of the whole map. */
+function* mapDocument(pieces: Iterable<readonly [string, string]>): Generator<string> {
+  yield '{"version":1,"pages":{';
+  let first = true;
+  for (const [path, json] of pieces) {
+    yield `${first ? '' : ','}${JSON.stringify(path)}:${json}`;
+    first = false;
   }
   yield '}}\n';
 }
