@@ -103,7 +103,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     keyOf: (page) => searchKeyOf(rendered.pages.get(page.outputPath)!),
     htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
     // Each locale's part goes to the store as soon as it is made (a locale's index is megabytes).
-    keep: async (path, bytes) => (await kept([{ path, contents: bytes }], store))[0]!.contents as OutputBytes,
+    keep: (path, bytes) => keptBytes(path, bytes, store),
   });
   searching.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
   // Made while Pagefind's processes index (this thread mostly waits on them).
@@ -157,10 +157,20 @@ async function kept(files: Iterable<OutputFile>, store: PageStore): Promise<Outp
       made.push(file);
       continue;
     }
-    const bytes = typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents;
-    // With its digest: a file the output cache holds already is linked from there, not written again.
-    made.push({ path, contents: store.put(path, bytes, store.byDigest ? createHash('sha256').update(bytes).digest('hex') : undefined) });
-    await store.backlog();
+    made.push({ path, contents: await keptBytes(path, typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents, store) });
   }
   return made;
+}
+
+/**
+ * One file's bytes handed to the store: what it gives back stands for them. A path that would
+ * leave the output folder keeps its bytes, for collectOutput to refuse.
+ */
+async function keptBytes(written: string, bytes: Uint8Array, store: PageStore): Promise<OutputBytes> {
+  const path = outputPath(written);
+  if (path === undefined) return bytes;
+  // With its digest: a file the output cache holds already is linked from there, not written again.
+  const stored = store.put(path, bytes, store.byDigest ? createHash('sha256').update(bytes).digest('hex') : undefined);
+  await store.backlog();
+  return stored;
 }
