@@ -84,9 +84,9 @@ export async function indexSearch(input: SearchInput, cache: SearchCache, progre
   const units = searchUnits(input);
   const total = units.reduce((sum, u) => sum + u.pages.length, 0);
   const parts = new Map<SearchUnit, IndexPart>();
-  const cached = await Promise.all(units.map((unit) => cache.get(unit.key)));
-  for (const [i, unit] of units.entries()) {
-    const hit = cached[i];
+  // One locale at a time: each cached part is handed on (keep) before the next is read.
+  for (const unit of units) {
+    const hit = await cache.get(unit.key);
     if (hit) parts.set(unit, await keptPart(input, unit, { languages: hit.meta.languages as Record<string, LanguageEntry>, files: hit.files }));
   }
   const kept = await cache.get(RUNTIME_KEY);
