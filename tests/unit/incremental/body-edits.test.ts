@@ -58,6 +58,9 @@ async function session(files: Files) {
 
 const renderedCount = (result: BuildResult | undefined) => result!.rendered!.pages - result!.rendered!.reused;
 const appendTo = (text: string | Uint8Array | undefined, line: string) => `${text as string}\n${line}\n`;
+const mapOf = (result: BuildResult | undefined) => new TextDecoder().decode(result!.output.get(SOURCE_MAP_PATH));
+/** A blank line before the first paragraph: the same HTML, but the links below it move a line down. */
+const linesMoved = (files: Files, path: string): Files => ({ [path]: (files[path] as string).replace('\nFirst paragraph', '\n\nFirst paragraph') });
 
 describe('sitegen dev: an edit to Markdown bodies', () => {
   it('renders the edited page only and gives the output of a full build, byte for byte', async () => {
@@ -143,11 +146,8 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
   it('serves an edit before the source map catches up, which then equals a full build\'s', async () => {
     const files = site();
     const dev = await session(files);
-    const mapOf = (result: BuildResult | undefined) => new TextDecoder().decode(result!.output.get(SOURCE_MAP_PATH));
     const before = mapOf(dev.first);
-    // A blank line before the first paragraph: the same HTML, but the link below it moves a line down.
-    const path = 'content/en/blog/post-3.md';
-    const edited = await dev.editNow({ [path]: (files[path] as string).replace('\nFirst paragraph', '\n\nFirst paragraph') });
+    const edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
     expect(mapOf(edited)).toBe(before);
     await dev.live.search;
     const full = await dev.full();
@@ -160,16 +160,14 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
   it('has a save made before the catch-up started join it: one catch-up brings both edits into the map', async () => {
     const files = site();
     const dev = await session(files);
-    const mapOf = (result: BuildResult | undefined) => new TextDecoder().decode(result!.output.get(SOURCE_MAP_PATH));
     const before = mapOf(dev.first);
-    const moved = (path: string) => ({ [path]: (files[path] as string).replace('\nFirst paragraph', '\n\nFirst paragraph') });
     // The catch-up starts from a timer (catch-up.ts): held here until both saves are in.
     let second: BuildResult | undefined;
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      const first = await dev.editNow(moved('content/en/blog/post-3.md'));
+      const first = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
       const catchingUp = dev.live.search;
-      second = await dev.editNow(moved('content/en/blog/post-4.md'));
+      second = await dev.editNow(linesMoved(files, 'content/en/blog/post-4.md'));
       // Joined: no second catch-up was queued behind the first.
       expect(dev.live.search).toBe(catchingUp);
       expect(mapOf(first)).toBe(before);
