@@ -194,6 +194,23 @@ describe('indexSearch', () => {
     expect(base64(esLast)).toEqual(base64(enLast));
   });
 
+  it('leaves nothing in the temporary folder, where Pagefind writes each locale\'s index for the build to read back', async () => {
+    const temporary = mkdtempSync(join(tmpdir(), 'sitegen-search-tmp-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = temporary;
+    try {
+      const html = (p: Page) => `<html lang="${p.locale}"><body><main data-pagefind-body><h1>${p.path}</h1><p>Words.</p></main></body></html>`;
+      const output = await indexSearch({ pages: [page('en', '/en/a'), page('fr', '/fr/a')], hostDir: () => 'host', keyOf: (p) => p.path, htmlOf: async (p) => html(p) }, noCache);
+      expect(output.diagnostics).toEqual([]);
+      expect(indexLanguages(new Map(output.files.map((f) => [f.path, f.contents as Uint8Array])), 'host')).toEqual({ en: 1, fr: 1 });
+      expect(readdirSync(temporary)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      rmSync(temporary, { recursive: true, force: true });
+    }
+  });
+
   it('reports a locale whose index lacks pages, as when a template has no <main data-pagefind-body>, and caches nothing of it', async () => {
     const html: Record<string, string> = {
       '/kept': '<html lang="en"><body><main data-pagefind-body><h1>Kept</h1><p>Words.</p></main></body></html>',
