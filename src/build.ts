@@ -125,7 +125,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         await staging?.writtenSoFar();
         return indexSearch(pages, incremental.searchCache, progress('search'));
       });
-      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, social, configPath: loaded.configPath, sources, search }, { ...plan, store: staging?.store }, progress('render')));
+      const rendered = run.check(await renderOutput({ site, routed, edge, bundles, images, social, configPath: loaded.configPath, sources, search, madeFiles: collect }, { ...plan, store: staging?.store }, progress('render')));
       const figures = { edge: { bytes: edge.bytes, budget: edge.budget }, js: { maxGzip: rendered.js.maxGzip, budget: config.client.budgetGzip }, images: rendered.images.stats, social: social.stats };
       collect();
       run.lap('render');

@@ -30,6 +30,13 @@ export interface Staging {
 export const PENDING_WRITES = 128;
 
 /**
+ * Bytes waiting to be written, whatever the number of files: the sitemaps and reports of the
+ * 4000-article corpus are two dozen files of 200 MB, all handed over within three seconds and held
+ * for thirty while the search stage read pages from the same disk.
+ */
+export const PENDING_BYTES = 32 * 1024 * 1024;
+
+/**
  * The folders a build makes next to the output, `.sitegen-tmp-<pid>-<8 hex>-<output>` (the new
  * output) and `.sitegen-old-<pid>-<8 hex>-<output>` (the previous one, during the swap): the process
  * id says whether the build that made them still runs, the random part tells two builds of one
@@ -66,8 +73,10 @@ export async function openStaging(outDir: string, known: KnownFiles = () => unde
   let failure: unknown;
   let waiting: (() => void) | undefined;
   let drained: Promise<void> | undefined;
-  /** The writes still running (render waits while there are too many). */
+  /** The writes still running and their bytes (render waits while there are too many). */
   const writes = new Set<Promise<void>>();
+  let pendingBytes = 0;
+  const full = () => writes.size >= PENDING_WRITES || pendingBytes >= PENDING_BYTES;
   const store: PageStore = {
     // Kept with the file, the digest also spares the output cache reading it back (output-snapshot.ts).
     byDigest: true,
@@ -82,17 +91,19 @@ export async function openStaging(outDir: string, known: KnownFiles = () => unde
         })
         .finally(() => {
           writes.delete(write);
-          if (writes.size < PENDING_WRITES / 2 && waiting) {
+          pendingBytes -= bytes.byteLength;
+          if (writes.size < PENDING_WRITES / 2 && pendingBytes < PENDING_BYTES / 2 && waiting) {
             waiting();
             waiting = undefined;
             drained = undefined;
           }
         });
       writes.add(write);
+      pendingBytes += bytes.byteLength;
       return digest === undefined ? { onDisk: file, size: bytes.byteLength } : { onDisk: file, size: bytes.byteLength, digest };
     },
     backlog() {
-      if (writes.size < PENDING_WRITES) return undefined;
+      if (!full()) return undefined;
       return (drained ??= new Promise<void>((resolve) => (waiting = resolve)));
     },
   };

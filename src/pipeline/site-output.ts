@@ -43,6 +43,8 @@ export interface RenderInput {
   sources: SourceSet;
   /** The search stage over the rendered pages (build.ts times it as a stage of its own). */
   search(pages: SearchInput): Promise<SearchOutput>;
+  /** Called once the sitemaps, feeds and reports are handed on, the stage's largest temporaries (build.ts collects the heap there). */
+  madeFiles?(): void;
 }
 
 /** What the incremental layer adds to a render: page keys and pages to reuse. */
@@ -110,6 +112,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const sitemaps = await kept(sitemapFiles(routed.pages, config), store);
   const feedFiles = await kept(feeds.files, store);
   const reports = await kept(reportFiles(), store);
+  input.madeFiles?.();
   const search = await searching;
   pageBytes.clear();
   diagnostics.push(...search.diagnostics);

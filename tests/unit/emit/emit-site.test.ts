@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectOutput, emitSite } from '../../../src/emit/emit-site.js';
-import { openStaging, PENDING_WRITES } from '../../../src/emit/staging.js';
+import { openStaging, PENDING_BYTES, PENDING_WRITES } from '../../../src/emit/staging.js';
 import { sizeOf, type OutputBytes } from '../../../src/model/output-file.js';
 
 describe('collectOutput', () => {
@@ -87,5 +87,21 @@ describe('emitSite', () => {
     expect(readdirSync(join(staging.dir, 'host'))).toHaveLength(PENDING_WRITES);
     await staging.discard();
     expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it('asks the maker of a few large files (sitemaps, reports) to wait while their bytes are pending, however few the files', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'sitegen-emit-'));
+    const staging = await openStaging(join(parent, 'dist'));
+    staging.store.put('host/sitemap-1.xml', new Uint8Array(PENDING_BYTES / 2));
+    expect(staging.store.backlog()).toBeUndefined();
+    staging.store.put('host/sitemap-2.xml', new Uint8Array(PENDING_BYTES / 2));
+    const behind = staging.store.backlog();
+    expect(behind).toBeInstanceOf(Promise);
+    await behind;
+    // Let go once the bytes still pending are under half the bound: here, both files written.
+    expect(readdirSync(join(staging.dir, 'host')).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml']);
+    expect(statSync(join(staging.dir, 'host/sitemap-2.xml')).size).toBe(PENDING_BYTES / 2);
+    expect(staging.store.backlog()).toBeUndefined();
+    await staging.discard();
   });
 });
