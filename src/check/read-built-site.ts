@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { pathsUnder } from '../fs/paths-under.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
 import type { CheckInput } from './finding.js';
 import { parseLegacyUrls } from './legacy-urls.js';
@@ -11,16 +12,13 @@ import type { LegacyUrl } from './redirect-checks.js';
  */
 export async function readBuiltSite(dir: string): Promise<CheckInput> {
   const files = new Map<string, Uint8Array>();
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+  const paths = await pathsUnder(dir).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? new Error(`there is no built site at ${dir}: run sitegen build first, or pass the output directory with --dir`) : error;
   });
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
+  for (const rel of paths) {
     // The Vercel output repeats every file; the checks read the host folders.
-    const rel = relative(dir, path).split(sep).join('/');
     if (rel.startsWith('.vercel/')) continue;
-    files.set(rel, await readFile(path));
+    files.set(rel, await readFile(join(dir, rel)));
   }
   const edgeBytes = files.get('edge-config.json');
   if (!edgeBytes) throw new Error(`${join(dir, 'edge-config.json')} is missing: run sitegen build first, or pass the output directory with --dir`);

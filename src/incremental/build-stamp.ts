@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { OutputCounts, PageCounts } from '../emit/output-counts.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import { attempt } from '../fs/attempt.js';
+import { pathsUnder } from '../fs/paths-under.js';
 import type { ImageStats } from '../images/encode-images.js';
 import type { SocialStats } from '../social/social-images.js';
 import type { SourceSet } from '../model/sources.js';
@@ -122,6 +123,5 @@ export const isUpToDate = (previous: PreviousOutput | undefined, inputs: string)
 
 /** Every file under the output directory, relative and POSIX-style; undefined when there is none. */
 async function listOutput(outDir: string): Promise<string[] | undefined> {
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => undefined);
-  return entries?.filter((e) => !e.isDirectory()).map((e) => relative(outDir, join(e.parentPath, e.name)).split(sep).join('/'));
+  return pathsUnder(outDir, (entry) => !entry.isDirectory()).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { pathsUnder } from '../fs/paths-under.js';
 import { removeTree } from '../fs/remove-tree.js';
 import type { BundleFile } from './pagefind-bundle.js';
 
@@ -107,9 +108,7 @@ async function newIndex(pagefind: PagefindApi, pages: number): Promise<PagefindI
 
 /** Every file under the folder, by its path there with `/` (Pagefind's bundle paths), in path order. */
 async function filesIn(folder: string): Promise<BundleFile[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const paths = entries.filter((e) => e.isFile()).map((e) => relative(folder, join(e.parentPath, e.name)).split(sep).join('/'));
-  paths.sort();
+  const paths = (await pathsUnder(folder)).sort();
   const files: BundleFile[] = [];
   for (const path of paths) files.push({ path, bytes: await readFile(join(folder, path)) });
   return files;
