@@ -160,7 +160,7 @@ async function kept(files: Iterable<OutputFile>, store: PageStore): Promise<Outp
       made.push(file);
       continue;
     }
-    made.push({ path, contents: await keptBytes(path, typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents, store) });
+    made.push({ path, contents: await stored(path, typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents, store) });
   }
   return made;
 }
@@ -171,9 +171,13 @@ async function kept(files: Iterable<OutputFile>, store: PageStore): Promise<Outp
  */
 async function keptBytes(written: string, bytes: Uint8Array, store: PageStore): Promise<OutputBytes> {
   const path = outputPath(written);
-  if (path === undefined) return bytes;
+  return path === undefined ? bytes : stored(path, bytes, store);
+}
+
+/** Bytes put in the store at an output path already checked (outputPath), once it has room for more. */
+async function stored(path: string, bytes: Uint8Array, store: PageStore): Promise<OutputBytes> {
   // With its digest: a file the output cache holds already is linked from there, not written again.
-  const stored = store.put(path, bytes, store.byDigest ? createHash('sha256').update(bytes).digest('hex') : undefined);
+  const kept = store.put(path, bytes, store.byDigest ? createHash('sha256').update(bytes).digest('hex') : undefined);
   await store.backlog();
-  return stored;
+  return kept;
 }
