@@ -62,6 +62,15 @@ const mapOf = (result: BuildResult | undefined) => new TextDecoder().decode(resu
 /** A blank line before the first paragraph: the same HTML, but the links below it move a line down. */
 const linesMoved = (files: Files, path: string): Files => ({ [path]: (files[path] as string).replace('\nFirst paragraph', '\n\nFirst paragraph') });
 
+/** Once the session's catch-up is done, the served edit's source map has changed from `before` and it and the output equal a full build's. */
+async function expectCaughtUp(dev: Awaited<ReturnType<typeof session>>, edited: BuildResult | undefined, before: string): Promise<void> {
+  await dev.live.search;
+  const full = await dev.full();
+  expect(mapOf(edited)).not.toBe(before);
+  expect(mapOf(edited)).toBe(mapOf(full));
+  expect(outputDifferences(edited!, full)).toEqual([]);
+}
+
 describe('sitegen dev: an edit to Markdown bodies', () => {
   it('renders the edited page only and gives the output of a full build, byte for byte', async () => {
     const files = site();
@@ -149,11 +158,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const before = mapOf(dev.first);
     const edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
     expect(mapOf(edited)).toBe(before);
-    await dev.live.search;
-    const full = await dev.full();
-    expect(mapOf(edited)).not.toBe(before);
-    expect(mapOf(edited)).toBe(mapOf(full));
-    expect(outputDifferences(edited!, full)).toEqual([]);
+    await expectCaughtUp(dev, edited, before);
     await dev.close();
   });
 
@@ -176,11 +181,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     } finally {
       vi.useRealTimers();
     }
-    await dev.live.search;
-    const full = await dev.full();
-    expect(mapOf(second)).not.toBe(before);
-    expect(mapOf(second)).toBe(mapOf(full));
-    expect(outputDifferences(second!, full)).toEqual([]);
+    await expectCaughtUp(dev, second, before);
     await dev.close();
   });
 
