@@ -27,7 +27,7 @@ export interface BuildOptions {
    * holds no pages or output in memory, only `upToDate`.
    */
   upToDateCheck?: boolean;
-  /** Worker threads for Markdown and social images (default: the available cores); 1 renders and draws in this thread. */
+  /** Workers for Markdown (threads) and social images (processes), each this many (default: the available cores); 1 renders and draws in this thread. */
   jobs?: number;
   /** The bundled worker (bin/sitegen builds it); without it Markdown renders and social images are drawn in this thread. */
   workerScript?: string;

@@ -15,7 +15,7 @@ import { openIncremental, type IncrementalBuild } from './incremental/incrementa
 import type { MarkdownBodies } from './incremental/markdown-cache.js';
 import type { FrontMatterSplitter } from './parse/front-matter.js';
 import { lastBuildOf } from './incremental/last-build.js';
-import { inSession, keepBundles, releaseThreads, reusableBundles } from './incremental/session.js';
+import { inSession, keepBundles, releaseWorkers, reusableBundles } from './incremental/session.js';
 import { DEFAULT_CONFIG } from './load/load-config.js';
 import { securityExpiryWarnings } from './load/security-expiry.js';
 import { sortDiagnostics } from './errors/site-error.js';
@@ -89,7 +89,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.atEnd(() => markdown.close());
       // The parsed records hold every file's front matter (its positions are found when asked): let go once validated.
       let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (split) => parseSite(sources, config, { images: facts, render: markdown.render, split, progress: progress('parse'), read: (path) => fs.readBytesSync(path), windowDone: collect }));
-      await releaseThreads(session);
+      await releaseWorkers(session);
       collect();
       run.lap('parse');
       // Validate and route go on past errors (validate-site.ts: files with errors stand in for their
@@ -116,7 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.lap('bundle');
       // A social image for every indexable page, drawn in the worker threads unless the cache has it.
       const social = run.note(await drawSocialImages(site, routed.pages, incremental.social, progress('social')));
-      await releaseThreads(session);
+      await releaseWorkers(session);
       collect();
       run.lap('social');
       const plan = await incremental.plan(site, routed, bundles);

@@ -98,7 +98,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('--verbose', 'print every warning and per-locale page counts')
     .option('--json', 'print a machine-readable report on stdout (for CI)')
     .option('--check', 'then run every check of sitegen check on the output; errors fail the build')
-    .option('-j, --jobs <n>', 'worker threads for Markdown and social images (default: the available cores; 1: none)', parseJobs)
+    .option('-j, --jobs <n>', 'worker threads for Markdown, processes for social images (default: the available cores; 1: none)', parseJobs)
     .option('--cache-dir <dir>', 'where rendered Markdown, encoded and social images and compiled templates are kept', 'node_modules/.cache/sitegen')
     .option('--no-cache', 'render all Markdown again and keep none of it (encoded and social images stay cached: their key is their content)')
     .option('--rebuild', 'build even when nothing changed since the previous build (which otherwise keeps its output); caches still apply')
@@ -188,7 +188,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
     .option('--strict-port', `exit (code ${EXIT.cannotListen}) when the port is in use instead of taking the next free one`)
     .option('-c, --config <file>', 'site configuration; its folder is the content folder', DEFAULT_CONFIG)
     .option('--root <dir>', 'project root holding templates/ and client/', io.cwd)
-    .option('-j, --jobs <n>', 'worker threads for Markdown and social images (default: the available cores; 1: none)', parseJobs)
+    .option('-j, --jobs <n>', 'worker threads for Markdown, processes for social images (default: the available cores; 1: none)', parseJobs)
     .option('--cache-dir <dir>', 'where rendered Markdown, encoded and social images and compiled templates are kept', 'node_modules/.cache/sitegen')
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
     .addHelpText('after', examples([

@@ -7,12 +7,12 @@ import { workerPool, type WorkerPool } from '../parallel/worker-pool.js';
 import type { LastBuild } from './last-build.js';
 
 /**
- * What a series of builds shares (sitegen dev): worker threads, rendered Markdown in memory, the
+ * What a series of builds shares (sitegen dev): the worker pool, rendered Markdown in memory, the
  * bundles while their code is unchanged, and the last good build. A single build makes its own,
  * which it closes when done.
  */
 export interface BuildSession {
-  /** Worker threads for Markdown and social images (none with one job, or without the bundled worker script). */
+  /** Workers for Markdown (threads) and social images (processes); none with one job, or without the bundled worker script. */
   pool?: WorkerPool;
   /** Rendered Markdown by cache key, kept in memory (a single build reads the disk cache only). */
   markdown?: Map<string, RenderedMarkdown>;
@@ -55,8 +55,8 @@ export async function inSession<T>(options: { session?: BuildSession; jobs?: num
   }
 }
 
-/** A single build needs its threads no more after the stage that used them (parse, social): their heaps are given back before render fills the output. */
-export async function releaseThreads(session: BuildSession): Promise<void> {
+/** A single build needs its workers no more after the stage that used them (parse, social): their memory is given back before render fills the output. */
+export async function releaseWorkers(session: BuildSession): Promise<void> {
   if (!session.shared) await session.pool?.close();
 }
 

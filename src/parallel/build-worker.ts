@@ -1,7 +1,7 @@
 /**
- * A worker thread of the build's pool (worker-pool.ts): renders batches of Markdown bodies with the
- * image facts of the current call, or draws batches of social images. bin/sitegen bundles this file
- * next to the CLI.
+ * A worker of the build's pool (worker-pool.ts), as a thread or a process of its own
+ * (pool-worker.ts): renders batches of Markdown bodies with the image facts of the current call,
+ * or draws batches of social images. bin/sitegen bundles this file next to the CLI.
  */
 import { parentPort } from 'node:worker_threads';
 import { drawSocialCard } from '../images/social-card.js';
@@ -20,13 +20,18 @@ async function run(message: Extract<PoolMessage, { type: 'run' }>): Promise<unkn
   return drawn;
 }
 
-parentPort!.on('message', (message: PoolMessage) => {
+// A thread talks through its port; a process through its IPC channel, and ends with it (its pool's process is gone).
+const reply = (message: WorkerReply) => (parentPort ? parentPort.postMessage(message) : process.send!(message));
+const listen = (handler: (message: PoolMessage) => void) => (parentPort ? parentPort.on('message', handler) : process.on('message', handler));
+if (!parentPort) process.on('disconnect', () => process.exit(0));
+
+listen((message: PoolMessage) => {
   if (message.type === 'shared') {
     if (message.task === 'markdown') facts = message.shared as ImageFacts;
     return;
   }
   run(message).then(
-    (results) => parentPort!.postMessage({ call: message.call, batch: message.batch, results } satisfies WorkerReply),
-    (error: unknown) => parentPort!.postMessage({ call: message.call, batch: message.batch, error: (error as Error).stack ?? String(error) } satisfies WorkerReply),
+    (results) => reply({ call: message.call, batch: message.batch, results }),
+    (error: unknown) => reply({ call: message.call, batch: message.batch, error: (error as Error).stack ?? String(error) }),
   );
 });

@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import type { ImageFacts } from '../model/images.js';
 import type { RenderedMarkdown } from '../model/markdown.js';
 import type { DrawnCard, SocialCard } from '../model/social-image.js';
 import type { MarkdownJob } from '../parse/markdown-jobs.js';
+import { startWorker, type PoolWorker, type Transport } from './pool-worker.js';
 
 /** What the worker threads do: for each task, its job, its result, and what every job of one call shares. */
 export interface PoolTasks {
@@ -24,6 +24,13 @@ export type WorkerReply = { call: number; batch: number; results: unknown[] } | 
  * balance. A Markdown body takes about a millisecond, a social image about twenty.
  */
 const BATCH: Record<PoolTask, number> = { markdown: 32, social: 4 };
+/**
+ * Social images are drawn in processes: resvg's native memory would otherwise stay in this
+ * process after the stage. Markdown bodies stay in threads, which start sooner and whose heaps
+ * V8 gives back when they end.
+ */
+const TRANSPORT: Record<PoolTask, Transport> = { markdown: 'thread', social: 'process' };
+const TRANSPORTS = new Set(Object.values(TRANSPORT)).size;
 /** Batches a worker holds at once: it never waits for the next one. */
 const IN_FLIGHT = 2;
 
@@ -45,24 +52,25 @@ interface Call {
 }
 
 interface Thread {
-  worker: Worker;
+  worker: PoolWorker;
   /** What this worker's jobs of each task share now (sent again when a batch of another call needs other). */
   shared: Map<PoolTask, unknown>;
   busy: number;
 }
 
 /**
- * `size` worker threads for the build's CPU-bound work: Markdown bodies (parse) and social images.
+ * `size` workers for the build's CPU-bound work: Markdown bodies (parse) in threads and social
+ * images in processes (TRANSPORT).
  * Batches go to whichever worker is free, and the results are put back in job order, so the output
  * does not depend on the number of workers or on which finished first. Calls may overlap (the
  * parse stage sends the next window of bodies while the last renders): their batches queue in call
- * order, each run with its own call's shared value. The workers start on first use and live until
- * close() (a `sitegen dev` session keeps them between rebuilds; a single build closes them after
- * each stage that used them, so their heaps are given back).
+ * order, each run with its own call's shared value. A transport's workers start on first use and
+ * live until close() (a `sitegen dev` session keeps them between rebuilds; a single build closes
+ * them after each stage that used them, so their memory is given back).
  */
 export function workerPool(workerScript: string, size: number): WorkerPool {
-  // Started on first use: a warm build whose Markdown and images all come from the caches starts no thread.
-  let threads: Thread[] | undefined;
+  // Started on first use: a warm build whose Markdown and images all come from the caches starts none.
+  let workers: Partial<Record<Transport, Thread[]>> = {};
   const queue: { call: number; batch: number; jobs: unknown[] }[] = [];
   const calls = new Map<number, Call>();
   let nextCall = 0;
@@ -75,25 +83,34 @@ export function workerPool(workerScript: string, size: number): WorkerPool {
     call.reject(error);
   };
   const pump = () => {
-    for (const thread of threads ?? []) {
-      while (thread.busy < IN_FLIGHT && queue.length) {
-        const next = queue.shift()!;
-        const { task, shared } = calls.get(next.call)!;
-        if (!thread.shared.has(task) || thread.shared.get(task) !== shared) {
-          thread.worker.postMessage({ type: 'shared', task, shared } satisfies PoolMessage);
-          thread.shared.set(task, shared);
-        }
-        thread.worker.postMessage({ type: 'run', task, ...next } satisfies PoolMessage);
-        thread.busy++;
+    // Batches go in call order, each to a free worker of its task's transport; a batch whose
+    // transport has none free waits without holding back those of the other.
+    const full = new Set<Transport>();
+    for (let i = 0; i < queue.length && full.size < TRANSPORTS;) {
+      const next = queue[i]!;
+      const { task, shared } = calls.get(next.call)!;
+      const transport = TRANSPORT[task];
+      const thread = full.has(transport) ? undefined : (workers[transport] ??= start(transport)).find((t) => t.busy < IN_FLIGHT);
+      if (!thread) {
+        full.add(transport);
+        i++;
+        continue;
       }
+      queue.splice(i, 1);
+      if (!thread.shared.has(task) || thread.shared.get(task) !== shared) {
+        thread.worker.post({ type: 'shared', task, shared } satisfies PoolMessage);
+        thread.shared.set(task, shared);
+      }
+      thread.worker.post({ type: 'run', task, ...next } satisfies PoolMessage);
+      thread.busy++;
     }
   };
-  const start = (): Thread[] => Array.from({ length: size }, () => {
-    const thread: Thread = { worker: new Worker(workerScript), shared: new Map(), busy: 0 };
-    thread.worker.on('message', (reply: WorkerReply) => {
+  const start = (transport: Transport): Thread[] => Array.from({ length: size }, () => {
+    const thread: Thread = { worker: undefined!, shared: new Map(), busy: 0 };
+    const reply = (reply: WorkerReply) => {
       thread.busy--;
       const call = calls.get(reply.call);
-      if (call && 'error' in reply) fail(reply.call, new Error(`a worker thread failed (${call.task}): ${reply.error}`));
+      if (call && 'error' in reply) fail(reply.call, new Error(`a worker ${transport} failed (${call.task}): ${reply.error}`));
       else if (call && 'results' in reply) {
         const per = BATCH[call.task];
         reply.results.forEach((result, i) => { call.results[reply.batch * per + i] = result; });
@@ -104,11 +121,18 @@ export function workerPool(workerScript: string, size: number): WorkerPool {
         }
       }
       pump();
-    });
+    };
     // A worker that died takes every call with it: which of its batches were done is not known.
-    thread.worker.on('error', (error: Error) => {
-      for (const id of [...calls.keys()]) fail(id, error);
-    });
+    // Its fellows go too, so that a later call (the next edit of a dev session) starts whole.
+    const died = (error: Error) => {
+      const fellows = workers[transport];
+      if (fellows?.includes(thread)) {
+        delete workers[transport];
+        void Promise.all(fellows.filter((t) => t !== thread).map((t) => t.worker.stop()));
+      }
+      for (const id of [...calls.keys()]) fail(id, new Error(`a worker ${transport} died: ${error.message}`));
+    };
+    thread.worker = startWorker(workerScript, transport, reply, died);
     return thread;
   });
 
@@ -117,7 +141,6 @@ export function workerPool(workerScript: string, size: number): WorkerPool {
       const per = BATCH[task];
       const batches = Math.ceil(jobs.length / per);
       if (batches === 0) return resolve([]);
-      threads ??= start();
       const id = nextCall++;
       calls.set(id, { task, shared, results: new Array(jobs.length), left: batches, done, resolve: resolve as (results: unknown[]) => void, reject });
       for (let batch = 0; batch < batches; batch++) queue.push({ call: id, batch, jobs: jobs.slice(batch * per, (batch + 1) * per) });
@@ -130,9 +153,9 @@ export function workerPool(workerScript: string, size: number): WorkerPool {
         call.resolve = (results) => (resolve(results), ended());
         call.reject = (error) => (reject(error), ended());
       })));
-      const workers = threads ?? [];
-      threads = undefined; // a later call starts new threads
-      await Promise.all(workers.map((t) => t.worker.terminate()));
+      const ending = Object.values(workers).flat();
+      workers = {}; // a later call starts new ones
+      await Promise.all(ending.map((t) => t.worker.stop()));
     },
   };
 }
