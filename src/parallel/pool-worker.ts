@@ -1,7 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess, type Serializable } from 'node:child_process';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import type { PoolMessage, WorkerReply } from './worker-pool.js';
 
 /**
  * Where a pool's task runs: a thread of this process, or a process of its own. A process's memory
@@ -11,8 +10,9 @@ import type { PoolMessage, WorkerReply } from './worker-pool.js';
  */
 export type Transport = 'thread' | 'process';
 
-export interface PoolWorker {
-  post(message: PoolMessage): void;
+/** A started worker, which takes messages of type `Out` (its replies go to the `reply` it was started with). */
+export interface PoolWorker<Out> {
+  post(message: Out): void;
   /** Ends the worker; its `died` is not told. */
   stop(): Promise<void>;
 }
@@ -21,7 +21,7 @@ export interface PoolWorker {
  * Starts the build worker script as a thread or a process. `died` is told once if it fails or
  * ends before stop() (a process killed by the system for want of memory, a crash in native code).
  */
-export function startWorker(script: string, transport: Transport, reply: (message: WorkerReply) => void, died: (error: Error) => void): PoolWorker {
+export function startWorker<Out, In>(script: string, transport: Transport, reply: (message: In) => void, died: (error: Error) => void): PoolWorker<Out> {
   if (transport === 'thread') {
     const worker = new Worker(script);
     worker.on('message', reply);
@@ -36,7 +36,8 @@ export function startWorker(script: string, transport: Transport, reply: (messag
   child.on('error', (error) => stopping || died(error));
   child.on('exit', (code, signal) => stopping || died(new Error(`the worker process ended ${signal ? `by signal ${signal}` : `with exit code ${code}`}`)));
   return {
-    post: (message) => void child.send(message),
+    // Plain data (structured clone): the pool sends jobs and shared values only.
+    post: (message) => void child.send(message as Serializable),
     stop: async () => {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;

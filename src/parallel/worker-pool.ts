@@ -52,7 +52,7 @@ interface Call {
 }
 
 interface Thread {
-  worker: PoolWorker;
+  worker: PoolWorker<PoolMessage>;
   /** What this worker's jobs of each task share now (sent again when a batch of another call needs other). */
   shared: Map<PoolTask, unknown>;
   busy: number;
@@ -132,7 +132,7 @@ export function workerPool(workerScript: string, size: number): WorkerPool {
       }
       for (const id of [...calls.keys()]) fail(id, new Error(`a worker ${transport} died: ${error.message}`));
     };
-    thread.worker = startWorker(workerScript, transport, reply, died);
+    thread.worker = startWorker<PoolMessage, WorkerReply>(workerScript, transport, reply, died);
     return thread;
   });
 
