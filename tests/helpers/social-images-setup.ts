@@ -8,7 +8,7 @@ import { ROOT } from './fixture.js';
 
 /**
  * Once per test run, before any test file: the sample site's social images (1 126 cards) drawn in
- * worker threads on every core, into the default cache folder. Each test process that builds the
+ * the worker pool's processes, one a core, into the default cache folder. Each test process that builds the
  * sample site (tests/helpers/sample-site.ts, the e2e set-up, CLI runs on copies of it) then reads
  * them instead of drawing them all again on its main thread: about 20 s of CPU each. With the
  * cache already warm this takes a second or two (load, parse from the Markdown cache, route).
