@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { buildDate, incrementalOptions, type BuildOptions } from './build-options.js';
-import { bundleSite } from './bundle/bundle-site.js';
+import { bundleSite, stopBundler } from './bundle/bundle-site.js';
 import { compileEdgeConfig } from './edge/compile-edge-config.js';
 import { writeOutput } from './emit/emit-site.js';
 import { OutputOnDisk } from './emit/output-on-disk.js';
@@ -113,8 +113,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.lap('route');
       const bundles = run.need(run.check(await bundleSite(options.root, config, edge.json, { minify: options.minify, reuse: reusableBundles(session, config, edge.json) })).bundles);
       keepBundles(session, config, edge.json, bundles);
+      if (!session.shared) await stopBundler();
+      // Route's garbage goes before the social stage's drawing processes add theirs beside this one.
+      collect();
       run.lap('bundle');
-      // A social image for every indexable page, drawn in the worker threads unless the cache has it.
+      // A social image for every indexable page, drawn in the pool's processes unless the cache has it.
       const social = run.note(await drawSocialImages(site, routed.pages, incremental.social, progress('social')));
       await releaseWorkers(session);
       collect();

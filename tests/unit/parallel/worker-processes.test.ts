@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawSocialCard } from '../../../src/images/social-card.js';
 import type { SocialCard } from '../../../src/model/social-image.js';
 import { workerPool } from '../../../src/parallel/worker-pool.js';
 import { bundledWorker } from '../../helpers/build-worker.js';
+import { childProcesses } from '../../helpers/child-processes.js';
 
 let workerScript: string;
 let removeWorker: () => void;
@@ -12,20 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => removeWorker());
 
-/** The processes this one started that run the worker script, from the system's own process table. */
-function workerProcesses(): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
-    try {
-      // The parent's id is the second field after the command's name, which is in parentheses and may hold spaces.
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      return parent === process.pid && command.includes(workerScript) ? [Number(name)] : [];
-    } catch {
-      return []; // ended while listed
-    }
-  });
-}
+const workerProcesses = () => childProcesses(workerScript);
 
 const cards = (count: number): SocialCard[] => Array.from({ length: count }, (_, i) => ({ title: `Card number ${i}`, brand: 'PolyBrowser', lang: 'en', script: 'latin' }));
 
