@@ -18,8 +18,9 @@ export interface PoolWorker<Out> {
 }
 
 /**
- * Starts the build worker script as a thread or a process. `died` is told once if it fails or
- * ends before stop() (a process killed by the system for want of memory, a crash in native code).
+ * Starts the build worker script as a thread or a process. `died` is told if it fails or ends
+ * before stop() (a process killed by the system for want of memory, a crash in native code); a
+ * process that cannot start may tell it twice (its `error` and its `exit`), so it must bear that.
  */
 export function startWorker<Out, In>(script: string, transport: Transport, reply: (message: In) => void, died: (error: Error) => void): PoolWorker<Out> {
   if (transport === 'thread') {

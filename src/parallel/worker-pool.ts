@@ -51,7 +51,8 @@ interface Call {
   reject(error: Error): void;
 }
 
-interface Thread {
+/** One of the pool's workers, a thread or a process, and what the pool knows of it. */
+interface Member {
   worker: PoolWorker<PoolMessage>;
   /** What this worker's jobs of each task share now (sent again when a batch of another call needs other). */
   shared: Map<PoolTask, unknown>;
@@ -70,7 +71,7 @@ interface Thread {
  */
 export function workerPool(workerScript: string, size: number): WorkerPool {
   // Started on first use: a warm build whose Markdown and images all come from the caches starts none.
-  let workers: Partial<Record<Transport, Thread[]>> = {};
+  let workers: Partial<Record<Transport, Member[]>> = {};
   const queue: { call: number; batch: number; jobs: unknown[] }[] = [];
   const calls = new Map<number, Call>();
   let nextCall = 0;
@@ -90,25 +91,25 @@ export function workerPool(workerScript: string, size: number): WorkerPool {
       const next = queue[i]!;
       const { task, shared } = calls.get(next.call)!;
       const transport = TRANSPORT[task];
-      const thread = full.has(transport) ? undefined : (workers[transport] ??= start(transport)).find((t) => t.busy < IN_FLIGHT);
-      if (!thread) {
+      const member = full.has(transport) ? undefined : (workers[transport] ??= start(transport)).find((t) => t.busy < IN_FLIGHT);
+      if (!member) {
         full.add(transport);
         i++;
         continue;
       }
       queue.splice(i, 1);
-      if (!thread.shared.has(task) || thread.shared.get(task) !== shared) {
-        thread.worker.post({ type: 'shared', task, shared } satisfies PoolMessage);
-        thread.shared.set(task, shared);
+      if (!member.shared.has(task) || member.shared.get(task) !== shared) {
+        member.worker.post({ type: 'shared', task, shared } satisfies PoolMessage);
+        member.shared.set(task, shared);
       }
-      thread.worker.post({ type: 'run', task, ...next } satisfies PoolMessage);
-      thread.busy++;
+      member.worker.post({ type: 'run', task, ...next } satisfies PoolMessage);
+      member.busy++;
     }
   };
-  const start = (transport: Transport): Thread[] => Array.from({ length: size }, () => {
-    const thread: Thread = { worker: undefined!, shared: new Map(), busy: 0 };
+  const start = (transport: Transport): Member[] => Array.from({ length: size }, () => {
+    const member: Member = { worker: undefined!, shared: new Map(), busy: 0 };
     const reply = (reply: WorkerReply) => {
-      thread.busy--;
+      member.busy--;
       const call = calls.get(reply.call);
       if (call && 'error' in reply) fail(reply.call, new Error(`a worker ${transport} failed (${call.task}): ${reply.error}`));
       else if (call && 'results' in reply) {
@@ -126,14 +127,14 @@ export function workerPool(workerScript: string, size: number): WorkerPool {
     // Its fellows go too, so that a later call (the next edit of a dev session) starts whole.
     const died = (error: Error) => {
       const fellows = workers[transport];
-      if (fellows?.includes(thread)) {
+      if (fellows?.includes(member)) {
         delete workers[transport];
-        void Promise.all(fellows.filter((t) => t !== thread).map((t) => t.worker.stop()));
+        void Promise.all(fellows.filter((t) => t !== member).map((t) => t.worker.stop()));
       }
       for (const id of [...calls.keys()]) fail(id, new Error(`a worker ${transport} died: ${error.message}`));
     };
-    thread.worker = startWorker<PoolMessage, WorkerReply>(workerScript, transport, reply, died);
-    return thread;
+    member.worker = startWorker<PoolMessage, WorkerReply>(workerScript, transport, reply, died);
+    return member;
   });
 
   return {
