@@ -106,7 +106,7 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
       lines.push(`  pages per locale: ${Object.entries(summary.pages.perLocale).map(([l, n]) => `${l} ${n}`).join(', ')}`);
       if (summary.search) {
         const locales = Object.values(summary.search.hosts).flatMap((host) => Object.entries(host.locales));
-        lines.push(`  search index per locale: ${locales.map(([l, s]) => `${l} ${s.pages} pages ${formatBytes(s.bytes)}`).join(', ')}`);
+        lines.push(`  search index per locale: ${locales.map(([l, s]) => `${l} ${s.pages} pages ${formatBytes(s.bytes)}${s.indexes > 1 ? ` in ${s.indexes} shards` : ''}`).join(', ')}`);
       }
     }
   } else {

@@ -52,6 +52,7 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
       hostDir: (host) => hostDir(last.config, host),
       keyOf: (page) => searchKeyOf(pages.get(page.outputPath)!),
       htmlOf: async (page) => new TextDecoder().decode(output.get(page.outputPath)),
+      pagesPerIndex: last.config.search.pagesPerIndex,
     }, cache);
     if (searched.diagnostics.some((d) => d.severity === 'error')) return;
     replaceSearchFiles(output, HOST_KEYS.map((host) => hostDir(last.config, host)), searched.files);

@@ -132,3 +132,11 @@ export const NOT_FOUND_SLOT = 'data-not-found-path';
  * client/search loads `${SEARCH_BUNDLE}/pagefind.js` from the page's own host at the first search).
  */
 export const SEARCH_BUNDLE = '/pagefind';
+
+/**
+ * Beside the bundle: the shards of each language whose locale has more pages than one index holds
+ * (`search.pagesPerIndex`), as `{ "<html lang>": ["<folder>/", …] }` with folders under
+ * SEARCH_BUNDLE. The search code merges them into the page's own index (Pagefind's mergeIndex).
+ * Every host with a bundle has it, `{}` when no locale is sharded.
+ */
+export const SEARCH_SHARDS = `${SEARCH_BUNDLE}/sitegen-shards.json`;

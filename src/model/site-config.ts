@@ -43,6 +43,12 @@ const APPLICATION_CATEGORY_DEFAULT = 'BrowserApplication';
 
 /** Entries per feed when site.yaml sets none (docs/feeds.md: newest first, full content). */
 const FEED_ITEMS_DEFAULT = 20;
+/**
+ * Pages of a locale in one search index at most (docs/search.md): Pagefind's indexer holds about
+ * 140 kB a page while it writes an index, so a 6 000-page locale took 840 MiB in its process and
+ * a 1 500-page one 220 MiB. A larger locale is indexed in shards the browser merges.
+ */
+const PAGES_PER_INDEX_DEFAULT = 1500;
 
 /**
  * A security.txt URI (RFC 9116 §2.5.3): an e-mail address, a telephone number, or a web page, which
@@ -131,6 +137,11 @@ export const siteConfigSchema = z.object({
     /** Newest entries each feed lists. */
     items: z.number().int().min(1).max(500).default(FEED_ITEMS_DEFAULT),
   }).strict().default({ items: FEED_ITEMS_DEFAULT }),
+  /** The search index (docs/search.md). */
+  search: z.object({
+    /** Pages of a locale in one index: a locale with more is indexed in shards of at most this many, merged by the browser. */
+    pagesPerIndex: z.number().int().min(1).default(PAGES_PER_INDEX_DEFAULT),
+  }).strict().default({ pagesPerIndex: PAGES_PER_INDEX_DEFAULT }),
   /**
    * The site's icon: an SVG under public/ drawn at build time into favicon.ico, the PNG icons and the
    * web app manifest's icons (docs/feeds.md#icons).

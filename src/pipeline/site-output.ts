@@ -106,6 +106,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
     // Each locale's part goes to the store as soon as it is made (a locale's index is megabytes).
     keep: (path, bytes) => keptBytes(path, bytes, store),
+    pagesPerIndex: config.search.pagesPerIndex,
   });
   searching.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
   // Made while Pagefind's processes index (this thread mostly waits on them).

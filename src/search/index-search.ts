@@ -4,7 +4,7 @@ import { HOST_KEYS, LOCALES, type HostKey, type LocaleCode } from '../model/loca
 import type { OutputBytes, OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
 import type { Progress } from '../model/progress.js';
-import { SEARCH_BUNDLE } from '../model/browser-contract.js';
+import { SEARCH_BUNDLE, SEARCH_SHARDS } from '../model/browser-contract.js';
 import { indexedPart } from '../model/search-part.js';
 import { joinBundle, partBytes, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
 import { withPagefind, type PagefindIndexer } from './pagefind-service.js';
@@ -41,6 +41,11 @@ export interface SearchInput {
    * Without it, the files stay in memory.
    */
   keep?(path: string, bytes: Uint8Array): Promise<OutputBytes>;
+  /**
+   * Pages of a locale in one index at most (site.yaml `search.pagesPerIndex`): a locale with more is
+   * indexed in shards, each in a folder of its own that the browser merges. Without it, one index a locale.
+   */
+  pagesPerIndex?: number;
 }
 
 /** Search figures of one build: the build summary prints them, docs/search.md quotes them. */
@@ -48,8 +53,8 @@ export interface SearchStats {
   /** Indexable pages, and how many of them were indexed by this build (the others' parts came from the cache). */
   pages: number;
   indexed: number;
-  /** Per host: bytes of everything under /pagefind/, and per locale its language, pages and index bytes. */
-  hosts: Record<string, { bytes: number; locales: Record<string, { language: string; pages: number; bytes: number }> }>;
+  /** Per host: bytes of everything under /pagefind/, and per locale its language, pages, index bytes and how many indexes (shards) hold them. */
+  hosts: Record<string, { bytes: number; locales: Record<string, { language: string; pages: number; bytes: number; indexes: number }> }>;
   /** Pagefind's own code on each host (pagefind.js, its worker, the language-neutral wasm). */
   runtimeBytes: number;
 }
@@ -60,10 +65,15 @@ export interface SearchOutput {
   diagnostics: Diagnostic[];
 }
 
-/** One locale of one host: indexed, cached and kept apart, so that an edit re-indexes its own locale only. */
+/**
+ * One locale of one host, or one shard of it: indexed, cached and kept apart, so that an edit
+ * re-indexes its own shard only.
+ */
 interface SearchUnit {
   host: HostKey;
   locale: LocaleCode;
+  /** 0 for the locale's index in the host's bundle; 1, 2, … for the shards in folders of their own. */
+  shard: number;
   pages: Page[];
   key: string;
 }
@@ -152,13 +162,20 @@ async function indexUnit(unit: SearchUnit, index: PagefindIndexer, htmlOf: Searc
 async function keptPart(input: SearchInput, unit: SearchUnit, part: IndexPart<Uint8Array>): Promise<IndexPart> {
   if (!input.keep) return part;
   const files: IndexPart['files'] = [];
-  for (const file of part.files) files.push({ path: file.path, bytes: await input.keep(bundlePath(input, unit.host, file.path), file.bytes) });
+  for (const file of part.files) files.push({ path: file.path, bytes: await input.keep(bundlePath(input, unit.host, `${unitFolder(unit)}${file.path}`), file.bytes) });
   return { languages: part.languages, files };
 }
 
 const bundlePath = (input: SearchInput, host: HostKey, path: string) => `${input.hostDir(host)}${SEARCH_BUNDLE}/${path}`;
 
-/** The indexable pages of each locale with a key for the part they make: their paths and page keys. */
+/** Where a unit's files are in its host's bundle: a shard's folder (`de-1/`), or the bundle itself. */
+const unitFolder = (unit: Pick<SearchUnit, 'locale' | 'shard'>) => (unit.shard ? `${unit.locale}-${unit.shard}/` : '');
+
+/**
+ * The indexable pages of each locale, in shards of at most `pagesPerIndex` pages (as few as that
+ * allows, of even sizes, in path order), each with a key for the part it makes: its place, its
+ * pages' paths and page keys.
+ */
 function searchUnits(input: SearchInput): SearchUnit[] {
   const byLocale = new Map<LocaleCode, Page[]>();
   for (const page of input.pages) {
@@ -169,9 +186,12 @@ function searchUnits(input: SearchInput): SearchUnit[] {
   }
   return LOCALES.flatMap((locale) => {
     const pages = (byLocale.get(locale.code) ?? []).sort((a, b) => (a.path < b.path ? -1 : 1));
-    if (!pages.length) return [];
-    const key = createHash('sha256').update(JSON.stringify([locale.host, locale.code, pages.map((p) => [p.path, input.keyOf(p)])])).digest('hex');
-    return [{ host: locale.host, locale: locale.code, pages, key }];
+    const shards = Math.ceil(pages.length / (input.pagesPerIndex ?? Math.max(1, pages.length)));
+    return Array.from({ length: shards }, (_, shard) => {
+      const own = pages.slice(Math.floor((shard * pages.length) / shards), Math.floor(((shard + 1) * pages.length) / shards));
+      const key = createHash('sha256').update(JSON.stringify([locale.host, locale.code, shard, own.map((p) => [p.path, input.keyOf(p)])])).digest('hex');
+      return { host: locale.host, locale: locale.code, shard, pages: own, key };
+    });
   });
 }
 
@@ -203,15 +223,31 @@ async function inPathOrder(pages: readonly Page[], htmlOf: (page: Page) => Promi
 function lostPages(unit: SearchUnit, part: IndexPart): Diagnostic[] {
   const counted = Object.values(part.languages).reduce((sum, l) => sum + l.page_count, 0);
   if (counted === unit.pages.length) return [];
-  return [diagnostic('SEARCH_INDEX_FAILED', `the search index of ${unit.locale} holds ${counted} of its ${unit.pages.length} indexable pages: a page's template must put its content in the layout's <main data-pagefind-body>`)];
+  return [diagnostic('SEARCH_INDEX_FAILED', `the search index of ${unit.locale}${unit.shard ? ` (its shard ${unitFolder(unit)})` : ''} holds ${counted} of its ${unit.pages.length} indexable pages: a page's template must put its content in the layout's <main data-pagefind-body>`)];
 }
 
+/**
+ * Each host's bundle: Pagefind's runtime and one entry file for the locales' first indexes; each
+ * further shard in its folder with an entry file of its own (no runtime or WebAssembly: a merged
+ * index runs on what the page's index loaded), and SEARCH_SHARDS naming the shard folders of each language by the pages' `<html lang>`.
+ */
 function hostBundles(input: SearchInput, units: readonly SearchUnit[], parts: ReadonlyMap<SearchUnit, IndexPart>, runtime: PagefindRuntime): { files: OutputFile[] } {
   const files: OutputFile[] = [];
+  const add = (host: HostKey, bundle: IndexPart['files'], folder = '') => {
+    for (const file of bundle) files.push({ path: bundlePath(input, host, `${folder}${file.path}`), contents: file.bytes });
+  };
   for (const host of HOST_KEYS) {
     const own = units.filter((u) => u.host === host);
     if (!own.length) continue;
-    for (const file of joinBundle(runtime, own.map((u) => parts.get(u)!))) files.push({ path: bundlePath(input, host, file.path), contents: file.bytes });
+    add(host, joinBundle(runtime, own.filter((u) => !u.shard).map((u) => parts.get(u)!)));
+    const shards: Record<string, string[]> = {};
+    for (const unit of own.filter((u) => u.shard)) {
+      const part = parts.get(unit)!;
+      // Nor the language's WebAssembly: a merged index runs on the one the page's index loaded.
+      add(host, joinBundle({ ...runtime, files: [] }, [{ ...part, files: part.files.filter((f) => !f.path.startsWith('wasm.')) }]), unitFolder(unit));
+      (shards[LOCALES.find((l) => l.code === unit.locale)!.hreflang] ??= []).push(unitFolder(unit));
+    }
+    files.push({ path: `${input.hostDir(host)}${SEARCH_SHARDS}`, contents: new TextEncoder().encode(JSON.stringify(shards)) });
   }
   return { files };
 }
@@ -224,7 +260,10 @@ function statsOf(units: readonly SearchUnit[], parts: ReadonlyMap<SearchUnit, In
     const host = (hosts[unit.host] ??= { bytes: runtimeBytes, locales: {} });
     const bytes = partBytes(part);
     host.bytes += bytes;
-    host.locales[unit.locale] = { language: Object.keys(part.languages).join(', '), pages: unit.pages.length, bytes };
+    const locale = (host.locales[unit.locale] ??= { language: Object.keys(part.languages).join(', '), pages: 0, bytes: 0, indexes: 0 });
+    locale.pages += unit.pages.length;
+    locale.bytes += bytes;
+    locale.indexes++;
   }
   return { hosts, runtimeBytes };
 }

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type HostKey, type LocaleCode } from '../../src/model/locale-table.js';
+import { indexedPages } from '../helpers/search-index.js';
 import { DESKTOP, e2e, newPage, siteUrl, useBrowser } from './support/e2e.js';
 
 const browser = useBrowser();
@@ -62,7 +63,33 @@ function pagesTitled(code: LocaleCode, word: string): string[] {
   return found.sort();
 }
 
+/**
+ * The pages the last shard of a locale's index holds, read from the output the server serves
+ * (<host>/pagefind/sitegen-shards.json names the shards of each language by <html lang>).
+ */
+function lastShardPages(code: LocaleCode): { folder: string; pages: ReturnType<typeof indexedPages> } {
+  const host = HOST_FOLDERS[localeOf(code).host];
+  const bundle = join(e2e.distDir, host, 'pagefind');
+  const folder = (JSON.parse(readFileSync(join(bundle, 'sitegen-shards.json'), 'utf8')) as Record<string, string[]>)[localeOf(code).hreflang]!.at(-1)!;
+  const files = new Map<string, Uint8Array>();
+  for (const entry of readdirSync(join(bundle, folder, 'fragment'))) files.set(`${host}/pagefind/fragment/${entry}`, readFileSync(join(bundle, folder, 'fragment', entry)));
+  return { folder, pages: indexedPages(files, host) };
+}
+
 const resultHrefs = (page: Page, scope: string) => page.locator(`${scope} a.site-search-result`).evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+
+/** The search page's results once some are shown, after "More" until every match is: their links. */
+async function everyResult(page: Page): Promise<string[]> {
+  const results = page.locator('.site-search-page a.site-search-result');
+  await expect.poll(() => results.count()).toBeGreaterThan(0);
+  const more = page.locator('.site-search-more');
+  while (await more.count()) {
+    const before = await results.count();
+    await more.click();
+    await expect.poll(() => results.count()).toBeGreaterThan(before);
+  }
+  return resultHrefs(page, '.site-search-page');
+}
 
 describe('search in Chromium', () => {
   it.each(CASES)('$locale: the header box finds "$word" in the locale\'s own pages, on its own host, and a result opens', async ({ locale, word }) => {
@@ -102,21 +129,13 @@ describe('search in Chromium', () => {
     await context.close();
   });
 
-  it.each(CASES)('$locale: the search page lists pages of the locale only, each page titled with "$word" among them', async ({ locale, word }) => {
+  it.each(CASES)('$locale: the search page lists pages of the locale only, each page titled with "$word" among them, from every shard of its index', async ({ locale, word }) => {
     const { context, page } = await newPage(browser(), DESKTOP);
+    const requests = searchRequests(page);
     const path = `${localeOf(locale).prefix}/search`;
     await page.goto(siteUrl(`${path}?q=${encodeURIComponent(word)}`, localeOf(locale).host), { waitUntil: 'load' });
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, follow');
-    const results = page.locator('.site-search-page a.site-search-result');
-    await expect.poll(() => results.count()).toBeGreaterThan(0);
-    // "More" until every match is shown.
-    const more = page.locator('.site-search-more');
-    while (await more.count()) {
-      const before = await results.count();
-      await more.click();
-      await expect.poll(() => results.count()).toBeGreaterThan(before);
-    }
-    const hrefs = await resultHrefs(page, '.site-search-page');
+    const hrefs = await everyResult(page);
     expect(hrefs.filter((href) => !isOfLocale(locale, href))).toEqual([]);
     expect(new Set(hrefs).size).toBe(hrefs.length);
     const count = Number(/\d+/.exec((await page.locator('#site-search-page-status').textContent())!)![0]);
@@ -124,6 +143,20 @@ describe('search in Chromium', () => {
     const titled = pagesTitled(locale, word);
     expect(titled.length).toBeGreaterThan(0);
     expect(titled.filter((path) => !hrefs.includes(path))).toEqual([]);
+    // The locale's index is in shards (support/site-with-fake-api.ts): the results came from them too.
+    const shards = requests.filter((url) => new RegExp(`^/pagefind/${locale}-\\d+/.+\\.pf_(meta|index|fragment)$`).test(url.pathname));
+    expect(new Set(shards.map((url) => url.pathname.split('/')[2])).size).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
+  it.each(['en', 'zh', 'ru'] as const)('%s: the search page finds by its title a page that only the last shard of the locale\'s index holds', async (locale) => {
+    const { folder, pages } = lastShardPages(locale);
+    // The pages of the locale in path order, cut in shards: the last holds the last paths (/use-cases/…).
+    expect(folder).toMatch(new RegExp(`^${locale}-[2-9]/$`));
+    const target = pages.find((p) => p.title && !p.url.endsWith('/'))!;
+    const { context, page } = await newPage(browser(), DESKTOP);
+    await page.goto(siteUrl(`${localeOf(locale).prefix}/search?q=${encodeURIComponent(target.title!)}`, localeOf(locale).host), { waitUntil: 'load' });
+    expect(await everyResult(page)).toContain(target.url);
     await context.close();
   });
 

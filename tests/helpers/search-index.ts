@@ -17,14 +17,15 @@ interface Fragment {
 
 /**
  * Every page of a host's search index in a build's output, read back from the files the build
- * wrote under <host>/pagefind/: each fragment file (gzip, after Pagefind's "pagefind_dcd" signature)
- * holds the URL, text and title of one page or of a group of pages.
+ * wrote under <host>/pagefind/, its shards' folders (<host>/pagefind/en-1/) included: each fragment
+ * file (gzip, after Pagefind's "pagefind_dcd" signature) holds the URL, text and title of one page
+ * or of a group of pages.
  */
 export function indexedPages(output: ReadonlyMap<string, Uint8Array>, host: string): IndexedPage[] {
-  const prefix = `${host}/pagefind/fragment/`;
   const pages: IndexedPage[] = [];
   for (const path of output.keys()) {
-    if (!path.startsWith(prefix)) continue;
+    const prefix = /^(.*\/pagefind\/(?:[a-z]+-\d+\/)?fragment\/)/.exec(path)?.[1];
+    if (!prefix || !path.startsWith(`${host}/pagefind/`)) continue;
     const text = gunzipSync(output.get(path)!).toString('utf8');
     if (!text.startsWith('pagefind_dcd')) throw new Error(`${path} is not a Pagefind fragment`);
     // One page's fragment, or (en_group_<hash>) several pages' fragments by id.
@@ -36,8 +37,8 @@ export function indexedPages(output: ReadonlyMap<string, Uint8Array>, host: stri
   return pages.sort((a, b) => (a.url < b.url ? -1 : 1));
 }
 
-/** The languages of a host's index and their page counts, as its pagefind-entry.json says. */
-export function indexLanguages(output: ReadonlyMap<string, Uint8Array>, host: string): Record<string, number> {
-  const entry = JSON.parse(new TextDecoder().decode(output.get(`${host}/pagefind/pagefind-entry.json`))) as { languages: Record<string, { page_count: number }> };
+/** The languages of a host's index (or of its shard in `folder`, `en-1/`) and their page counts, as its pagefind-entry.json says. */
+export function indexLanguages(output: ReadonlyMap<string, Uint8Array>, host: string, folder = ''): Record<string, number> {
+  const entry = JSON.parse(new TextDecoder().decode(output.get(`${host}/pagefind/${folder}pagefind-entry.json`))) as { languages: Record<string, { page_count: number }> };
   return Object.fromEntries(Object.entries(entry.languages).map(([language, e]) => [language, e.page_count]));
 }

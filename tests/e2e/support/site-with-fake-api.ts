@@ -17,8 +17,9 @@ export interface SiteWithFakeApi {
 
 /**
  * The real sample site built against the local fake API (only the API, script and beacon addresses
- * of site.yaml changed) and served by sitegen's own server: what the browser tests and the Lighthouse
- * script run against, so every call a page makes is answered as in production.
+ * of site.yaml changed, and the search index cut into shards) and served by sitegen's own server:
+ * what the browser tests and the Lighthouse script run against, so every call a page makes is
+ * answered as in production.
  */
 export async function startSiteWithFakeApi(root: string): Promise<SiteWithFakeApi> {
   const api = await startFakeApi();
@@ -43,7 +44,14 @@ export async function startSiteWithFakeApi(root: string): Promise<SiteWithFakeAp
   };
 }
 
-/** The real content with site.yaml pointing every API, script and beacon address at the fake API. */
+/**
+ * Pages of a locale in one search index for the browser tests: the sample's locales have 50 to 70
+ * indexable pages, so each is searched in three shards merged by the browser, as a locale of more
+ * than `search.pagesPerIndex` (1 500 by default) pages is on a large site.
+ */
+export const E2E_PAGES_PER_INDEX = 25;
+
+/** The real content with site.yaml pointing every API, script and beacon address at the fake API, and search in shards. */
 function withApiAt(fs: SourceFs, apiUrl: string): SourceFs {
   return withEditedSiteYaml(fs, (yaml) => yaml
     .replace(/^(\s+(?:main|zh|ru): )https:\/\/api\.[^\s]+$/gm, `$1${apiUrl}`)
@@ -51,5 +59,6 @@ function withApiAt(fs: SourceFs, apiUrl: string): SourceFs {
     .replace(/^(\s+beaconUrl: ).*$/m, `$1${apiUrl}/beacon`)
     .replace(/^(oneTap:\n\s+clientId: .*)$/m, `$1\n  scriptUrl: ${apiUrl}/gsi/client`)
     .replace(/^(\s+defaultScript: ).*$/m, `$1${apiUrl}/chat/widget.js`)
-    .replace(/^(\s+easemobScript: ).*$/m, `$1${apiUrl}/chat/easemob.js`));
+    .replace(/^(\s+easemobScript: ).*$/m, `$1${apiUrl}/chat/easemob.js`)
+    .concat(`\nsearch:\n  pagesPerIndex: ${E2E_PAGES_PER_INDEX}\n`));
 }

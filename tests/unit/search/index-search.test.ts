@@ -194,6 +194,42 @@ describe('indexSearch', () => {
     expect(base64(esLast)).toEqual(base64(enLast));
   });
 
+  it('indexes a locale with more pages than search.pagesPerIndex in even shards, each page once, which the shard list names by the pages\' <html lang>, and re-indexes only an edited page\'s shard', async () => {
+    const en = [1, 2, 3, 4, 5].map((n) => page('en', `/en/page-${n}`));
+    const zh = [1, 2].map((n) => ({ ...page('zh', `/zh/page-${n}`), host: 'zh' }) as Page);
+    const lang = { en: 'en', zh: 'zh-CN' } as Record<string, string>;
+    const html = (p: Page) => `<html lang="${lang[p.locale]}"><body><main data-pagefind-body><h1>${p.path}</h1><p>Words of ${p.path}.</p></main></body></html>`;
+    const cache = new Map<string, CachedBundle>();
+    const cached = { get: async (key: string) => cache.get(key), set: async (key: string, value: CachedBundle) => void cache.set(key, value) };
+    const run = async (keyOf: (p: Page) => string) => {
+      const output = await indexSearch({ pages: [...en, ...zh], hostDir: (host) => host, keyOf, htmlOf: async (p) => html(p), pagesPerIndex: 2 }, cached);
+      expect(output.diagnostics).toEqual([]);
+      return { output, files: new Map(output.files.map((f) => [f.path, f.contents as Uint8Array])) };
+    };
+    const { output, files } = await run((p) => p.path);
+    // Five pages in three shards of one or two (the first in the host's bundle), two in one index.
+    expect(indexLanguages(files, 'main')).toEqual({ en: 1 });
+    expect(indexLanguages(files, 'main', 'en-1/')).toEqual({ en: 2 });
+    expect(indexLanguages(files, 'main', 'en-2/')).toEqual({ en: 2 });
+    expect(indexLanguages(files, 'zh')).toEqual({ 'zh-cn': 2 });
+    expect(indexedPages(files, 'main').map((p) => p.url)).toEqual(en.map((p) => p.path));
+    expect(indexedPages(files, 'zh').map((p) => p.url)).toEqual(zh.map((p) => p.path));
+    const shardList = (host: string) => JSON.parse(new TextDecoder().decode(files.get(`${host}/pagefind/sitegen-shards.json`)));
+    expect(shardList('main')).toEqual({ en: ['en-1/', 'en-2/'] });
+    expect(shardList('zh')).toEqual({});
+    // A shard has its index and entry file, not Pagefind's code or WebAssembly: the page's index runs it.
+    expect([...files.keys()].filter((path) => path.startsWith('main/pagefind/en-1/') && !/\/(index|fragment)\//.test(path)).map((path) => path.replace(/_[0-9a-f]+\./, '_<hash>.'))).toEqual(['main/pagefind/en-1/pagefind.en_<hash>.pf_meta', 'main/pagefind/en-1/pagefind-entry.json']);
+    expect(files.has('main/pagefind/pagefind.js')).toBe(true);
+    expect(output.stats.hosts.main!.locales.en).toMatchObject({ pages: 5, indexes: 3 });
+    expect(output.stats.indexed).toBe(7);
+    // The fourth page edited: its shard (en-2/: pages 4 and 5) alone is indexed again.
+    const again = await run((p) => (p.path === '/en/page-4' ? 'edited' : p.path));
+    expect(again.output.stats.indexed).toBe(2);
+    for (const [path, bytes] of again.files) {
+      if (!path.includes('/en-2/')) expect(Buffer.from(bytes).equals(files.get(path)!), path).toBe(true);
+    }
+  });
+
   it('leaves nothing in the temporary folder, where Pagefind writes each locale\'s index for the build to read back', async () => {
     const temporary = mkdtempSync(join(tmpdir(), 'sitegen-search-tmp-'));
     const before = process.env.TMPDIR;
@@ -252,12 +288,12 @@ describe('indexSearch', () => {
     cache.clear();
     const { output, handed, keptWhenRead } = await run(true);
     // Every locale's files went to the build with the bytes a stage without `keep` outputs; the
-    // output names the files it gave back. The entry and Pagefind's runtime stay in memory.
+    // output names the files it gave back. The entry, the shard list and Pagefind's runtime stay in memory.
     expect([...handed.keys()].filter((path) => /\/(fragment|index)\//.test(path)).length).toBeGreaterThan(0);
     for (const [path, file] of handed) expect(Buffer.from(file.bytes).equals(bytesOf.get(path)!), path).toBe(true);
     for (const file of output.files) {
       if (handed.has(file.path)) expect(file.contents).toEqual({ onDisk: `/staging/${file.path}`, size: handed.get(file.path)!.size });
-      else expect(file.path).toMatch(/\/(pagefind-entry\.json|pagefind\.js|pagefind-worker\.js|wasm\.unknown\.pagefind)$/);
+      else expect(file.path).toMatch(/\/(pagefind-entry\.json|sitegen-shards\.json|pagefind\.js|pagefind-worker\.js|wasm\.unknown\.pagefind)$/);
     }
     // The last locale's pages were read after a part was handed on: the parts are not all held to the end.
     expect(keptWhenRead.at(-1)).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SiteSearch, { TYPING_PAUSE_MS, type SiteSearchProps } from '../../../../client/islands/search.js';
 import { PAGEFIND_SCRIPT, usePagefindLoader, type Pagefind } from '../../../../client/search/pagefind.js';
+import { SEARCH_SHARDS } from '../../../../src/model/browser-contract.js';
 import { enableAct, mount, type Mounted } from './dom-helpers.js';
 
 enableAct();
@@ -19,26 +20,33 @@ interface FakePage { url: unknown; title: string; text: string }
 /**
  * Pagefind's browser API over a few pages: a page matches a term its text contains; an answer
  * comes after `delays[term]` ms of the test's clock when given (at once otherwise), so answers can
- * be made to arrive out of order.
+ * be made to arrive out of order. `shardList` is what the host's SEARCH_SHARDS says; a merged
+ * index's pages (`shardPages` by its path) are searched from its merge on.
  */
-function fakePagefind(pages: FakePage[], delays: Record<string, number> = {}) {
+function fakePagefind(pages: FakePage[], { delays = {}, shardList = {}, shardPages = {} }: { delays?: Record<string, number>; shardList?: unknown; shardPages?: Record<string, FakePage[]> } = {}) {
   const asked: string[] = [];
   const loads: string[] = [];
+  const fetched: string[] = [];
+  const merged: string[] = [];
   const module: Pagefind = {
     options: async () => undefined,
     init: async () => undefined,
+    mergeIndex: async (path) => void merged.push(path),
     async search(term) {
       asked.push(term);
       if (delays[term]) await new Promise((resolve) => setTimeout(resolve, delays[term]));
-      const hits = pages.filter((p) => p.text.includes(term));
+      const hits = [...pages, ...merged.flatMap((path) => shardPages[path] ?? [])].filter((p) => p.text.includes(term));
       return { results: hits.map((p) => ({ id: String(p.url), data: async () => ({ url: p.url, meta: { title: p.title }, excerpt: p.text.replace(term, `<mark>${term}</mark>`) }) })) };
     },
   };
   usePagefindLoader(async (url) => {
     loads.push(url);
     return module;
+  }, async (url) => {
+    fetched.push(url);
+    return shardList;
   });
-  return { asked, loads };
+  return { asked, loads, fetched, merged };
 }
 
 const PAGES: FakePage[] = Array.from({ length: 12 }, (_, i) => ({ url: `/blog/proxy-${i}`, title: `Proxy guide ${i}`, text: `How to set up a proxy, part ${i}.` }));
@@ -100,10 +108,27 @@ describe('search island', () => {
     act(() => box().focus());
     await wait(0);
     expect(fake.loads).toEqual([PAGEFIND_SCRIPT]);
+    expect(fake.fetched).toEqual([SEARCH_SHARDS]);
     expect(PAGEFIND_SCRIPT).toBe('/pagefind/pagefind.js');
+    expect(SEARCH_SHARDS).toBe('/pagefind/sitegen-shards.json');
     await type('proxy');
     await wait(TYPING_PAUSE_MS);
     expect(fake.loads).toHaveLength(1);
+    expect(fake.fetched).toHaveLength(1);
+  });
+
+  it('searches the shards of the page\'s language too (the host\'s list of them), and no folder but a shard\'s', async () => {
+    document.documentElement.lang = 'en';
+    const fake = fakePagefind(PAGES.slice(0, 2), {
+      shardList: { en: ['en-1/', 'en-2/', '../../evil/', '//evil.example/x/', 'https://evil.example/', 7], 'zh-CN': ['zh-1/'] },
+      shardPages: { '/pagefind/en-1/': PAGES.slice(2, 4), '/pagefind/en-2/': PAGES.slice(4, 5), '/pagefind/zh-1/': PAGES.slice(5) },
+    });
+    render();
+    await type('proxy');
+    await wait(TYPING_PAUSE_MS);
+    expect(fake.merged).toEqual(['/pagefind/en-1/', '/pagefind/en-2/']);
+    expect(status()).toBe('5 results for “proxy”');
+    expect(titles()).toEqual(['Proxy guide 0', 'Proxy guide 1', 'Proxy guide 2', 'Proxy guide 3', 'Proxy guide 4']);
   });
 
   it('searches after a pause in typing, shows the count and the first results, and links to every result', async () => {
@@ -124,7 +149,7 @@ describe('search island', () => {
   });
 
   it('shows the answer to the latest query only, whatever order the answers arrive in', async () => {
-    fakePagefind([...PAGES, { url: '/cookies', title: 'Cookies', text: 'Import cookies.' }], { proxy: 500, cookies: 10 });
+    fakePagefind([...PAGES, { url: '/cookies', title: 'Cookies', text: 'Import cookies.' }], { delays: { proxy: 500, cookies: 10 } });
     render();
     await type('proxy');
     await wait(TYPING_PAUSE_MS);
@@ -146,7 +171,7 @@ describe('search island', () => {
     usePagefindLoader(async () => {
       calls++;
       throw new TypeError('Failed to fetch dynamically imported module');
-    });
+    }, async () => ({}));
     await type('proxy');
     await wait(TYPING_PAUSE_MS);
     expect(status()).toBe('Search is unavailable right now.');
