@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import { HOST_KEYS, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
+import { getLocale, HOST_KEYS, LOCALES, type HostKey, type LocaleCode } from '../model/locale-table.js';
 import type { OutputBytes, OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
 import type { Progress } from '../model/progress.js';
@@ -245,7 +245,7 @@ function hostBundles(input: SearchInput, units: readonly SearchUnit[], parts: Re
       const part = parts.get(unit)!;
       // Nor the language's WebAssembly: a merged index runs on the one the page's index loaded.
       add(host, joinBundle({ ...runtime, files: [] }, [{ ...part, files: part.files.filter((f) => !f.path.startsWith('wasm.')) }]), unitFolder(unit));
-      (shards[LOCALES.find((l) => l.code === unit.locale)!.hreflang] ??= []).push(unitFolder(unit));
+      (shards[getLocale(unit.locale).hreflang] ??= []).push(unitFolder(unit));
     }
     files.push({ path: `${input.hostDir(host)}${SEARCH_SHARDS}`, contents: new TextEncoder().encode(JSON.stringify(shards)) });
   }
