@@ -1,4 +1,4 @@
-import { SEARCH_BUNDLE, SEARCH_SHARDS } from '../../src/model/browser-contract.js';
+import { SEARCH_BUNDLE, SEARCH_SHARDS, SHARD_FOLDER } from '../../src/model/browser-contract.js';
 
 /** What the search island uses of Pagefind's browser API (pagefind.js, served by each host under SEARCH_BUNDLE). */
 export interface Pagefind {
@@ -66,7 +66,7 @@ export function loadPagefind(): Promise<Pagefind> {
  */
 function shardsOf(shards: unknown, lang: string): string[] {
   const listed = shards && typeof shards === 'object' && Object.hasOwn(shards, lang) ? (shards as Record<string, unknown>)[lang] : [];
-  return Array.isArray(listed) ? listed.filter((folder): folder is string => typeof folder === 'string' && /^[a-z]+-\d+\/$/.test(folder)) : [];
+  return Array.isArray(listed) ? listed.filter((folder): folder is string => typeof folder === 'string' && SHARD_FOLDER.test(folder)) : [];
 }
 
 const browserFetch: JsonLoader = async (url) => {

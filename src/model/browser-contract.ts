@@ -140,3 +140,7 @@ export const SEARCH_BUNDLE = '/pagefind';
  * Every host with a bundle has it, `{}` when no locale is sharded.
  */
 export const SEARCH_SHARDS = `${SEARCH_BUNDLE}/sitegen-shards.json`;
+
+/** The folder, under SEARCH_BUNDLE, of shard `n` (1, 2, …) of a locale's index: src/search names it, client/search accepts no other shape. */
+export const shardFolder = (locale: string, n: number): string => `${locale}-${n}/`;
+export const SHARD_FOLDER = /^[a-z]+-\d+\/$/;

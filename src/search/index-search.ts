@@ -4,7 +4,7 @@ import { getLocale, HOST_KEYS, LOCALES, type HostKey, type LocaleCode } from '..
 import type { OutputBytes, OutputFile } from '../model/output-file.js';
 import type { Page } from '../model/page.js';
 import type { Progress } from '../model/progress.js';
-import { SEARCH_BUNDLE, SEARCH_SHARDS } from '../model/browser-contract.js';
+import { SEARCH_BUNDLE, SEARCH_SHARDS, shardFolder } from '../model/browser-contract.js';
 import { indexedPart } from '../model/search-part.js';
 import { joinBundle, partBytes, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
 import { withPagefind, type PagefindIndexer } from './pagefind-service.js';
@@ -169,7 +169,7 @@ async function keptPart(input: SearchInput, unit: SearchUnit, part: IndexPart<Ui
 const bundlePath = (input: SearchInput, host: HostKey, path: string) => `${input.hostDir(host)}${SEARCH_BUNDLE}/${path}`;
 
 /** Where a unit's files are in its host's bundle: a shard's folder (`de-1/`), or the bundle itself. */
-const unitFolder = (unit: Pick<SearchUnit, 'locale' | 'shard'>) => (unit.shard ? `${unit.locale}-${unit.shard}/` : '');
+const unitFolder = (unit: Pick<SearchUnit, 'locale' | 'shard'>) => (unit.shard ? shardFolder(unit.locale, unit.shard) : '');
 
 /**
  * The indexable pages of each locale, in shards of at most `pagesPerIndex` pages (as few as that
