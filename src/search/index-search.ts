@@ -6,7 +6,7 @@ import type { Page } from '../model/page.js';
 import type { Progress } from '../model/progress.js';
 import { SEARCH_BUNDLE, SEARCH_SHARDS, shardFolder } from '../model/browser-contract.js';
 import { indexedPart } from '../model/search-part.js';
-import { joinBundle, partBytes, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
+import { joinBundle, partBytes, shardBundle, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
 import { withPagefind, type PagefindIndexer } from './pagefind-service.js';
 
 
@@ -242,9 +242,7 @@ function hostBundles(input: SearchInput, units: readonly SearchUnit[], parts: Re
     add(host, joinBundle(runtime, own.filter((u) => !u.shard).map((u) => parts.get(u)!)));
     const shards: Record<string, string[]> = {};
     for (const unit of own.filter((u) => u.shard)) {
-      const part = parts.get(unit)!;
-      // Nor the language's WebAssembly: a merged index runs on the one the page's index loaded.
-      add(host, joinBundle({ ...runtime, files: [] }, [{ ...part, files: part.files.filter((f) => !f.path.startsWith('wasm.')) }]), unitFolder(unit));
+      add(host, shardBundle(runtime, parts.get(unit)!), unitFolder(unit));
       (shards[getLocale(unit.locale).hreflang] ??= []).push(unitFolder(unit));
     }
     files.push({ path: `${input.hostDir(host)}${SEARCH_SHARDS}`, contents: new TextEncoder().encode(JSON.stringify(shards)) });

@@ -94,6 +94,18 @@ export function joinBundle(runtime: PagefindRuntime, parts: readonly IndexPart[]
   return [...files.values(), { path: ENTRY_FILE, bytes: new TextEncoder().encode(JSON.stringify(entry)) }];
 }
 
+/** A language's stemmer (`wasm.<lang>.pagefind`), one of the files of its part. */
+const LANGUAGE_WASM = /^wasm\.[^/]+\.pagefind$/;
+
+/**
+ * A shard's bundle, a further index of a language the host's bundle has (docs/search.md, step 5):
+ * its part's files and an entry file naming its language, without Pagefind's runtime or the
+ * language's WebAssembly: Pagefind runs a merged index on what the page's own index loaded.
+ */
+export function shardBundle(runtime: PagefindRuntime, part: IndexPart): IndexPart['files'] {
+  return joinBundle({ ...runtime, files: [] }, [{ ...part, files: part.files.filter((f) => !LANGUAGE_WASM.test(f.path)) }]);
+}
+
 /** Bytes of a part's files: what its languages' index costs on the host. */
 export function partBytes(part: IndexPart): number {
   return part.files.reduce((sum, f) => sum + sizeOf(f.bytes), 0);
