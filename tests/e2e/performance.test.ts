@@ -33,19 +33,32 @@ describe('the JavaScript budget (dist/reports/js.json)', () => {
   });
 });
 
-/** Layout shifts of a page from its start, those not yet handed to the observer's callback included. */
+/**
+ * Layout shifts of a page from its start, those not yet handed to the observer's callback included,
+ * and what moved in each (so a failure names the element, not only a number).
+ */
 function observeLayoutShifts(): void {
-  const state = { cls: 0, observer: undefined as PerformanceObserver | undefined };
+  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  const state = { cls: 0, moved: [] as string[], observer: undefined as PerformanceObserver | undefined };
+  const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  const describe = (node: Node | null | undefined) => {
+    if (!(node instanceof Element)) return node?.nodeName ?? '(gone)';
+    return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`;
+  };
   const add = (entries: PerformanceEntryList) => {
-    for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!entry.hadRecentInput) state.cls += entry.value;
+    for (const entry of entries as Shift[]) {
+      if (entry.hadRecentInput) continue;
+      state.cls += entry.value;
+      for (const source of entry.sources ?? []) {
+        state.moved.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`);
+      }
     }
   };
   state.observer = new PerformanceObserver((list) => add(list.getEntries()));
   state.observer.observe({ type: 'layout-shift', buffered: true });
-  (window as unknown as { __cls: () => number }).__cls = () => {
+  (window as unknown as { __cls: () => { cls: number; moved: string[] } }).__cls = () => {
     add(state.observer!.takeRecords());
-    return state.cls;
+    return { cls: state.cls, moved: state.moved };
   };
 }
 
@@ -78,7 +91,9 @@ describe('layout stability: home, pricing and an article never shift (CLS 0), on
     await framesRendered(page, 2);
     await page.evaluate(() => document.querySelector('main')!.prepend(Object.assign(document.createElement('div'), { style: 'height: 200px' })));
     await framesRendered(page, 2);
-    expect(await page.evaluate(() => (window as unknown as { __cls: () => number }).__cls())).toBeGreaterThan(0.05);
+    const { cls, moved } = await page.evaluate(() => (window as unknown as { __cls: () => { cls: number; moved: string[] } }).__cls());
+    expect(cls, moved.join('\n')).toBeGreaterThan(0.05);
+    expect(moved.length).toBeGreaterThan(0);
   });
 
   it('finds home and pricing in every locale, and an article in all but one', () => {
@@ -86,7 +101,7 @@ describe('layout stability: home, pricing and an article never shift (CLS 0), on
   });
 
   it.each(LOCALES.map((l) => l.code))('%s', async (locale) => {
-    const shifts: Record<string, number> = {};
+    const shifts: Record<string, { cls: number; moved: string[] }> = {};
     for (const [device, { page }] of Object.entries(pages)) {
       for (const url of pagesToMeasure(locale)) {
         await page.goto(localUrl(url), { waitUntil: 'load' });
@@ -103,12 +118,12 @@ describe('layout stability: home, pricing and an article never shift (CLS 0), on
         if (device === 'phone') await page.waitForFunction(() => !!document.querySelector('.mobile-banner.is-shown'), undefined, { polling: 'raf' });
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         await framesRendered(page, 2);
-        const cls = await page.evaluate(() => (window as unknown as { __cls: () => number }).__cls());
-        shifts[`${device} ${url}`] = cls;
+        const { cls, moved } = await page.evaluate(() => (window as unknown as { __cls: () => { cls: number; moved: string[] } }).__cls());
+        shifts[`${device} ${url}`] = { cls, moved };
         measured.push({ device, url, cls });
       }
     }
-    const shifted = Object.entries(shifts).filter(([, cls]) => cls > 0);
+    const shifted = Object.entries(shifts).filter(([, { cls }]) => cls > 0);
     expect(shifted).toEqual([]);
   });
 });
