@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, DESKTOP, framesRendered, localUrl, MOBILE, newPage, useBrowser } from './support/e2e.js';
+import { layoutShifts, observeLayoutShifts } from './support/layout-shifts.js';
 
 const browser = useBrowser();
 
@@ -47,18 +48,6 @@ function serveInTwoPieces(hostDir: string): { start(): Promise<string>; stop(): 
   };
 }
 
-/** The total of the page's layout shifts, and what moved. */
-function observeLayoutShifts(): void {
-  const state = { cls: 0, moved: [] as string[] };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
-      state.cls += entry.value;
-      for (const source of entry.sources ?? []) state.moved.push(source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${[...source.node.classList].join('.')}` : String(source.node?.nodeName));
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-  (window as unknown as { __shifts: typeof state }).__shifts = state;
-}
-
 describe('a page whose HTML arrives in pieces does not shift when the rest arrives', () => {
   const hostDir = join(e2e.distDir, 'www.polybrowser.example');
   const server = serveInTwoPieces(hostDir);
@@ -92,8 +81,8 @@ describe('a page whose HTML arrives in pieces does not shift when the rest arriv
       server.release();
       await page.waitForLoadState('load');
       await framesRendered(page, 2);
-      const { cls, moved } = await page.evaluate(() => (window as unknown as { __shifts: { cls: number; moved: string[] } }).__shifts);
-      expect(cls, moved.join(', ')).toBe(0);
+      const { cls, moved } = await layoutShifts(page);
+      expect(cls, moved.join('\n')).toBe(0);
       expect(await page.locator('main h1').isVisible()).toBe(true);
     } finally {
       await context.close();

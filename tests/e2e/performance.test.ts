@@ -6,6 +6,7 @@ import { ROOT } from '../helpers/fixture.js';
 import { LOCALES } from '../../src/model/locale-table.js';
 import type { JsReport } from '../../src/render/js-report.js';
 import { e2e, DESKTOP, framesRendered, localUrl, MOBILE, newPage, stopClock, useBrowser } from './support/e2e.js';
+import { layoutShifts, observeLayoutShifts, type LayoutShifts } from './support/layout-shifts.js';
 import { localeOfUrl } from './support/page-types.js';
 
 const browser = useBrowser();
@@ -32,35 +33,6 @@ describe('the JavaScript budget (dist/reports/js.json)', () => {
     }
   });
 });
-
-/**
- * Layout shifts of a page from its start, those not yet handed to the observer's callback included,
- * and what moved in each (so a failure names the element, not only a number).
- */
-function observeLayoutShifts(): void {
-  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-  const state = { cls: 0, moved: [] as string[], observer: undefined as PerformanceObserver | undefined };
-  const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-  const describe = (node: Node | null | undefined) => {
-    if (!(node instanceof Element)) return node?.nodeName ?? '(gone)';
-    return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`;
-  };
-  const add = (entries: PerformanceEntryList) => {
-    for (const entry of entries as Shift[]) {
-      if (entry.hadRecentInput) continue;
-      state.cls += entry.value;
-      for (const source of entry.sources ?? []) {
-        state.moved.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`);
-      }
-    }
-  };
-  state.observer = new PerformanceObserver((list) => add(list.getEntries()));
-  state.observer.observe({ type: 'layout-shift', buffered: true });
-  (window as unknown as { __cls: () => { cls: number; moved: string[] } }).__cls = () => {
-    add(state.observer!.takeRecords());
-    return { cls: state.cls, moved: state.moved };
-  };
-}
 
 /** CLS of every page measured, by device, written to test-results/perf/cls.json for the report. */
 const measured: { device: string; url: string; cls: number }[] = [];
@@ -91,7 +63,7 @@ describe('layout stability: home, pricing and an article never shift (CLS 0), on
     await framesRendered(page, 2);
     await page.evaluate(() => document.querySelector('main')!.prepend(Object.assign(document.createElement('div'), { style: 'height: 200px' })));
     await framesRendered(page, 2);
-    const { cls, moved } = await page.evaluate(() => (window as unknown as { __cls: () => { cls: number; moved: string[] } }).__cls());
+    const { cls, moved } = await layoutShifts(page);
     expect(cls, moved.join('\n')).toBeGreaterThan(0.05);
     expect(moved.length).toBeGreaterThan(0);
   });
@@ -101,7 +73,7 @@ describe('layout stability: home, pricing and an article never shift (CLS 0), on
   });
 
   it.each(LOCALES.map((l) => l.code))('%s', async (locale) => {
-    const shifts: Record<string, { cls: number; moved: string[] }> = {};
+    const shifts: Record<string, LayoutShifts> = {};
     for (const [device, { page }] of Object.entries(pages)) {
       for (const url of pagesToMeasure(locale)) {
         await page.goto(localUrl(url), { waitUntil: 'load' });
@@ -118,7 +90,7 @@ describe('layout stability: home, pricing and an article never shift (CLS 0), on
         if (device === 'phone') await page.waitForFunction(() => !!document.querySelector('.mobile-banner.is-shown'), undefined, { polling: 'raf' });
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         await framesRendered(page, 2);
-        const { cls, moved } = await page.evaluate(() => (window as unknown as { __cls: () => { cls: number; moved: string[] } }).__cls());
+        const { cls, moved } = await layoutShifts(page);
         shifts[`${device} ${url}`] = { cls, moved };
         measured.push({ device, url, cls });
       }
