@@ -11,9 +11,10 @@ const browser = useBrowser();
 const TYPES: Record<string, string> = { '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png' };
 
 /**
- * A page's HTML in two pieces, as a slow network or a slow phone's parser hands it over: the server
- * sends the document up to `cut`, and the rest only once the test has seen the browser render what
- * it has (`at`, in bytes). Everything else of the main host is served as built.
+ * A page's HTML in two pieces, as a slow network or a slow phone's parser hands it over: for the
+ * path held, the server sends the document's first `at` bytes, and the rest once the test releases
+ * it (after it has seen the browser render the first piece). Everything else of the main host is
+ * served as built.
  */
 function serveInTwoPieces(hostDir: string): { start(): Promise<string>; stop(): Promise<void>; hold(path: string, at: number): void; release(): void } {
   let held: { path: string; at: number } | undefined;
@@ -70,11 +71,11 @@ describe('a page whose HTML arrives in pieces does not shift when the rest arriv
     try {
       await page.addInitScript(observeLayoutShifts);
       const html = await readFile(join(hostDir, `${path}.html`), 'utf8');
-      const at = Buffer.byteLength(html.slice(0, cut(html)));
-      expect(at).toBeGreaterThan(html.indexOf('<body'));
-      server.hold(path, at);
+      const position = cut(html);
+      expect(position, `no place to cut ${path}: its markup changed`).toBeGreaterThan(html.indexOf('<body'));
+      server.hold(path, Buffer.byteLength(html.slice(0, position)));
       await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
-      // The first piece is parsed and at least two frames of it are rendered before the rest comes.
+      // The first piece is parsed and three frames of it are rendered before the rest comes.
       await page.waitForFunction((selector) => document.querySelector(selector) !== null, seen, { polling: 'raf' });
       await framesRendered(page, 3);
       expect(await page.evaluate(() => document.readyState)).toBe('loading');
