@@ -3,12 +3,11 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentTypeOf } from '../../src/serve/content-types.js';
 import { e2e, DESKTOP, framesRendered, localUrl, MOBILE, newPage, useBrowser } from './support/e2e.js';
 import { layoutShifts, observeLayoutShifts } from './support/layout-shifts.js';
 
 const browser = useBrowser();
-
-const TYPES: Record<string, string> = { '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png' };
 
 /**
  * A page's HTML in two pieces, as a slow network or a slow phone's parser hands it over: for the
@@ -28,7 +27,7 @@ function serveInTwoPieces(hostDir: string): { start(): Promise<string>; stop(): 
           const file = join(hostDir, extname(path) ? path : `${path === '/' ? '/index' : path}.html`);
           const body = await readFile(file).catch(() => undefined);
           if (!body) return void res.writeHead(404).end();
-          res.writeHead(200, { 'content-type': `${TYPES[extname(file)] ?? 'text/html'}; charset=utf-8`, 'cache-control': 'no-store' });
+          res.writeHead(200, { 'content-type': contentTypeOf(file), 'cache-control': 'no-store' });
           if (held?.path !== path) return void res.end(body);
           res.write(body.subarray(0, held.at));
           await new Promise<void>((resolve) => (release = resolve));
