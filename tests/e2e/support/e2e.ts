@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { ROOT } from '../../helpers/fixture.js';
 import { startFakeApi, type Behaviour, type FakeApi, type RecordedRequest } from './fake-api.js';
 
@@ -33,6 +33,12 @@ export async function connectBrowser(): Promise<Browser> {
 /** This test file's fake API (see routeApiToThisFile). */
 let fileApi: FakeApi | undefined;
 
+/** The running test's tag for the calls of the pages it opens ('t<n>'), or undefined between tests. */
+let runningTest: string | undefined;
+let testsStarted = 0;
+/** The tag of pages opened outside a test (in a beforeAll): their calls count for every test. */
+const FILE_TAG = 'file';
+
 /**
  * A test file's connection to the shared Chromium and its own fake API, reset before each test:
  * `const browser = useBrowser();` then `newPage(browser(), MOBILE)`.
@@ -47,7 +53,11 @@ export function useBrowser(): () => Browser {
     await fileApi?.close();
   });
   beforeEach(async () => {
+    runningTest = `t${++testsStarted}`;
     await fakeApi.reset();
+  });
+  afterEach(() => {
+    runningTest = undefined;
   });
   return () => browser!;
 }
@@ -58,7 +68,7 @@ export const MOBILE: BrowserContextOptions = { viewport: { width: 390, height: 8
 export async function newPage(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
   await routeSiteHosts(context);
-  await routeApiToThisFile(context);
+  await routeApiToThisFile(context, runningTest ?? FILE_TAG);
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) {
     page.on('console', (m) => console.log(`[console ${m.type()}] ${m.text()}`));
@@ -93,13 +103,17 @@ async function routeSiteHosts(context: BrowserContext): Promise<void> {
  * file answers those calls with a fake API of its own, so that files can run at the same time, in
  * parallel with the rest of the suite, without seeing each other's requests or behaviour switches.
  * A test's own page.route() handler passes such a call on with route.fallback().
+ *
+ * Each call is tagged with the test that opened the page (the fake API's /__from/<tag>/ prefix), and
+ * fakeApi.requests() returns only the running test's: a report a page sends as it closes, or one
+ * still in flight when the next test resets the fake API, is never counted for that next test.
  */
-async function routeApiToThisFile(context: BrowserContext): Promise<void> {
+async function routeApiToThisFile(context: BrowserContext, tag: string): Promise<void> {
   const shared = new URL(e2e.apiUrl).origin;
   await context.route((url) => url.origin === shared, async (route) => {
     const url = new URL(route.request().url());
     // The page or context may close while a call is in flight: nothing is waiting for it then.
-    await route.continue({ url: `${fakeApi.url}${url.pathname}${url.search}` }).catch(() => undefined);
+    await route.continue({ url: `${fakeApi.url}/__from/${tag}${url.pathname}${url.search}` }).catch(() => undefined);
   });
 }
 
@@ -116,9 +130,11 @@ export const fakeApi = {
   async set(behaviour: Partial<Behaviour>): Promise<void> {
     await fetch(`${fakeApi.url}/__behaviour`, { method: 'POST', body: JSON.stringify(behaviour) });
   },
+  /** What the running test's pages (and pages opened outside any test) called, oldest first. */
   async requests(path?: string): Promise<RecordedRequest[]> {
     const all = (await (await fetch(`${fakeApi.url}/__requests`)).json()) as RecordedRequest[];
-    return path ? all.filter((r) => r.path === path) : all;
+    const ours = all.filter((r) => r.from === undefined || r.from === FILE_TAG || r.from === runningTest);
+    return path ? ours.filter((r) => r.path === path) : ours;
   },
   /**
    * Waits until at least `count` requests to `path` have arrived. The time limit only stops a test

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
  *   GET  /__requests          every recorded request, oldest first
  *   POST /__reset             forget requests and behaviour overrides
  *   POST /__behaviour         JSON object merged into the behaviour below
+ * A call forwarded from a page as /__from/<test>/<path> is answered as <path> and recorded with
+ * `from: <test>` (tests/e2e/support/e2e.ts routeApiToThisFile: which test's page made it).
  */
 export interface RecordedRequest {
   method: string;
@@ -18,6 +20,8 @@ export interface RecordedRequest {
   origin?: string;
   cookie?: string;
   at: number;
+  /** The test whose page made the call (absent for calls that were not forwarded from a page). */
+  from?: string;
 }
 
 export interface Behaviour {
@@ -89,7 +93,8 @@ export async function startFakeApi(): Promise<FakeApi> {
   };
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
+    const forwarded = /^\/__from\/([^/]+)(\/.*)$/.exec(req.url ?? '');
+    const url = new URL(forwarded ? forwarded[2]! : req.url ?? '/', 'http://fake');
     const origin = req.headers.origin;
     // CORS as the real API answers it: the page's origin, with credentials.
     if (origin) {
@@ -124,6 +129,7 @@ export async function startFakeApi(): Promise<FakeApi> {
       origin,
       cookie: req.headers.cookie,
       at: Date.now(),
+      ...(forwarded && { from: decodeURIComponent(forwarded[1]!) }),
     };
     requests.push(recorded);
     if (url.pathname.startsWith('/files/')) {
