@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/fixture.js';
 import { LOCALES, type LocaleCode } from '../../src/model/locale-table.js';
 import type { JsReport } from '../../src/render/js-report.js';
-import { e2e, fakeApi, framesRendered, localUrl, newPage, stopClock, useBrowser } from './support/e2e.js';
+import { e2e, fakeApi, framesRendered, localUrl, newPage, screenshot, stopClock, useBrowser } from './support/e2e.js';
 import { lineBreaksOf, probeLayout, SCRIPT_SAMPLES, scriptsWithoutFont } from './support/layout-probe.js';
 import { NOT_FOUND_PATH, PAGE_TYPES, pageCases, type PageCase } from './support/page-types.js';
 
@@ -75,7 +75,7 @@ async function measure(page: Page, locale: LocaleCode, pageCase: PageCase, width
       if (midWord.length) problems.push(`the path wraps mid-word: ${midWord.map((i) => `${path.slice(0, i)}⏎${path.slice(i)}`).join(', ')}`);
     }
     const file = join(screenshotDir, locale, `${pageCase.type}-${width}.png`);
-    await page.screenshot({ path: file, caret: 'initial' });
+    await screenshot(page, { path: file, caret: 'initial' });
     out.push({ locale, type: pageCase.type, width, scrollWidth: probe.scrollWidth, problems, eagerBelowFold: probe.eagerBelowFold });
   }
   return out;

@@ -1,6 +1,6 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactPath, DESKTOP, fakeApi, newPage, siteUrl, useBrowser } from './support/e2e.js';
+import { artifactPath, DESKTOP, fakeApi, newPage, screenshot, siteUrl, useBrowser } from './support/e2e.js';
 
 /**
  * Issue 20 in real Chromium: the consent banner links the cookie policy of its language; the
@@ -62,7 +62,7 @@ describe('tables and the footer on phones', () => {
           const r = (await a.boundingBox())!;
           expect(r.x + r.width, `${path} footer link at ${width}`).toBeLessThanOrEqual(width);
         }
-        await page.screenshot({ path: artifactPath(`issue20-${path.slice(1).replaceAll('/', '-')}-${width}.png`), fullPage: true });
+        await screenshot(page, { path: artifactPath(`issue20-${path.slice(1).replaceAll('/', '-')}-${width}.png`), fullPage: true });
       }
       await context.close();
     });

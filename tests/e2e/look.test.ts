@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { artifactPath, newPage, siteUrl, useBrowser } from './support/e2e.js';
+import { artifactPath, newPage, screenshot, siteUrl, useBrowser } from './support/e2e.js';
 
 const browser = useBrowser();
 
@@ -32,7 +32,7 @@ describe('the product look in Chromium', () => {
       expect(hit, l).toBe('/images/illustrations/profiles.svg');
       // The settings panel that floats over it on wide screens is not shown on a phone.
       expect(await page.locator('.hero-art img').nth(1).isVisible(), l).toBe(false);
-      const png = await page.screenshot({ path: artifactPath(`look-hero-375-${l}.png`) });
+      const png = await screenshot(page, { path: artifactPath(`look-hero-375-${l}.png`) });
       expect(png.byteLength).toBeGreaterThan(10_000);
       await context.close();
     }
@@ -51,7 +51,7 @@ describe('the product look in Chromium', () => {
         // On the header's top row, beside the buttons.
         expect(Math.abs(product.y + product.height / 2 - (actions.y + actions.height / 2)), where).toBeLessThan(2);
       }
-      await page.screenshot({ path: artifactPath(`look-header-${width}.png`), clip: { x: 0, y: 0, width, height: 120 } });
+      await screenshot(page, { path: artifactPath(`look-header-${width}.png`), clip: { x: 0, y: 0, width, height: 120 } });
       await context.close();
     }
   });
@@ -80,7 +80,7 @@ describe('the product look in Chromium', () => {
       expect(cta.x + cta.width, l).toBeLessThanOrEqual(375);
       expect(text.y, l).toBeGreaterThanOrEqual(box.y);
       expect(await banner.locator('img').evaluate((el: HTMLImageElement) => el.getBoundingClientRect().height), l).toBeCloseTo(box.height, 0);
-      await page.screenshot({ path: artifactPath(`look-banner-375-${l}.png`) });
+      await screenshot(page, { path: artifactPath(`look-banner-375-${l}.png`) });
       await context.close();
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { artifactPath, newPage, siteUrl, useBrowser } from './support/e2e.js';
+import { artifactPath, newPage, screenshot, siteUrl, useBrowser } from './support/e2e.js';
 
 const browser = useBrowser();
 
@@ -93,7 +93,7 @@ describe('the pricing page at phone, tablet and desktop widths, in every locale'
         const problems = await layoutProblems(page, currency);
         if (problems.length) {
           failures.push(...problems.map((p) => `${l} @${width} ${currency}: ${p}`));
-          await page.screenshot({ path: artifactPath(`pricing-${l}-${width}-${currency}.png`), fullPage: true });
+          await screenshot(page, { path: artifactPath(`pricing-${l}-${width}-${currency}.png`), fullPage: true });
         }
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { artifactPath, DESKTOP, fakeApi, MOBILE, newPage, settle, siteUrl, stopClock, useBrowser } from './support/e2e.js';
+import { artifactPath, DESKTOP, fakeApi, MOBILE, newPage, screenshot, settle, siteUrl, stopClock, useBrowser } from './support/e2e.js';
 
 const browser = useBrowser();
 
@@ -236,7 +236,7 @@ describe('screenshots', () => {
         await expect.poll(() => banner.evaluate((el) => el.classList.contains('is-shown') && el.getAnimations().length === 0)).toBe(true);
       }
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      const png = await page.screenshot({ path: artifactPath(name) });
+      const png = await screenshot(page, { path: artifactPath(name) });
       expect(png.byteLength).toBeGreaterThan(10_000);
       await context.close();
     }
