@@ -16,6 +16,8 @@ describe('npm run bench (smoke run: 1 article per locale, one run, no peers)', (
       const rows: Record<string, { pages: number; wall: number; largest: number; all: number }> = Object.fromEntries([...run.stdout.matchAll(/^\s*(sitegen [A-Za-z ×\d,]+?)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+|NaN)\s+(\d+|NaN)$/gm)].map((m) => [m[1], { pages: Number(m[2]), wall: Number(m[3]), largest: Number(m[5]), all: Number(m[6]) }]));
       expect(Object.keys(rows)).toEqual(['sitegen cold', 'sitegen cold, social cached', 'sitegen Markdown only', 'sitegen warm', 'sitegen rebuild', 'sitegen one edit', 'sitegen CI body edit', 'sitegen CI title', 'sitegen CI new article', 'sitegen cold ×4', 'sitegen CI body edit ×4']);
       for (const row of Object.values(rows)) expect(row.pages).toBeGreaterThan(1126);
+      // Each row's line on stderr, printed as the row ends, carries what the table would (a stopped run keeps it).
+      for (const [name, row] of Object.entries(rows)) expect(run.stderr).toContain(`  ${name}: ${row.wall.toFixed(2)} s; peak ${row.largest} MiB, all processes ${row.all} MiB\n`);
       // All of a build's processes hold at least what its largest holds: the cold build's drawing processes add to it.
       for (const row of Object.values(rows)) expect(row.all).toBeGreaterThanOrEqual(row.largest);
       expect(rows['sitegen cold']!.all).toBeGreaterThan(rows['sitegen cold']!.largest);

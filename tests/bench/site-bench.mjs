@@ -79,7 +79,8 @@ function measure(name, runOnce, { before = () => {}, pages }) {
   const rss = Math.max(...samples.map((s) => s.rssMiB));
   const treeRss = Math.max(...samples.map((s) => s.treeMiB));
   const count = typeof pages === 'function' ? pages() : pages;
-  process.stderr.write(`  ${name}: ${samples.map((s) => s.wall.toFixed(2)).join(' s, ')} s\n`);
+  // With its memory: a run stopped before the table (the 4N rows take hours) keeps what each row measured.
+  process.stderr.write(`  ${name}: ${samples.map((s) => s.wall.toFixed(2)).join(' s, ')} s; peak ${rss.toFixed(0)} MiB, all processes ${treeRss.toFixed(0)} MiB\n`);
   return { name, wall, rss, treeRss, pages: count, rate: count / wall, social: socialOf(samples) };
 }
 
@@ -173,8 +174,9 @@ function diskUse(dir) {
 
 // The CI case: the cache saved by the previous run (copied, as actions/cache restores it), a fresh
 // checkout's empty output folder, and one change. Each run starts from the same saved cache, and the
-// change is undone after it. `only` names the rows to run (all three by default).
-function ciRows(dir, cache, only) {
+// change is undone after it. `only` names the rows to run (all three by default); `suffix` follows
+// each row's name (' ×4' on the larger corpus).
+function ciRows(dir, cache, only, suffix = '') {
   const saved = `${cache}-saved`;
   const restored = `${cache}-restored`;
   rmSync(saved, { recursive: true, force: true });
@@ -197,7 +199,7 @@ function ciRows(dir, cache, only) {
   for (const [name, file, change] of changes.filter(([name]) => !only || only.includes(name))) {
     const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
     let pages = 0;
-    rows.push(measure(name, (i) => {
+    rows.push(measure(`${name}${suffix}`, (i) => {
       writeFileSync(file, change(before ?? '', i));
       try {
         const run = sitegenIn(dir, restored, ['--out', 'dist-ci']);
@@ -239,11 +241,8 @@ if (withScale) {
   });
   results.push(scaled);
   // Linearity is asked of the body edit alone: the other CI rows are not built on this corpus.
-  [scaledCi] = ciRows(dir, cache, ['sitegen CI body edit']);
-  if (scaledCi) {
-    scaledCi.name = 'sitegen CI body edit ×4';
-    results.push(scaledCi);
-  }
+  [scaledCi] = ciRows(dir, cache, ['sitegen CI body edit'], ' ×4');
+  if (scaledCi) results.push(scaledCi);
 }
 
 let dev;
