@@ -194,10 +194,10 @@ export async function framesRendered(page: Page, count = 2): Promise<void> {
 /**
  * page.screenshot(), tried a second time if the first attempt hangs. Chromium's capture
  * (Page.captureScreenshot) once never answered in the CI run of 2026-11-28 at 00c464b, in
- * layout.test.ts, after fonts were loaded, on a page whose frames the test had just waited for; the
- * same layout test's 1 630 captures a run, and 2 404 captures of the same pages in 20 minutes
- * beside other browser tests, never hung otherwise. A second hang fails, naming whether the page
- * still answers, so a page that really stops rendering is not hidden.
+ * layout.test.ts (1 630 captures a run), after fonts were loaded, on a page whose frames the test had
+ * just waited for; 2 404 captures of the same pages in 20 minutes beside other browser tests did not
+ * reproduce it. A second hang fails, naming whether the page answered in between, so a page that
+ * really stops rendering is not hidden.
  *
  * `attempt.ms` bounds each attempt (a capture takes well under a second even on a busy machine);
  * `attempt.onTimeout` runs after a first attempt timed out (screenshot-retry.test.ts).
@@ -210,8 +210,10 @@ export async function screenshot(page: Page, options: Parameters<Page['screensho
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
     attempt.onTimeout?.();
     const state = page.evaluate(() => document.readyState).then((s) => `the page answered (${s})`, (e: Error) => `the page failed to answer: ${e.message}`);
-    const silence = new Promise<string>((resolve) => setTimeout(resolve, timeout, `the page did not answer within ${timeout} ms`));
+    let timer: NodeJS.Timeout | undefined;
+    const silence = new Promise<string>((resolve) => (timer = setTimeout(resolve, timeout, `the page did not answer within ${timeout} ms`)));
     const answers = await Promise.race([state, silence]);
+    clearTimeout(timer);
     try {
       return await page.screenshot({ ...options, timeout });
     } catch (again) {
