@@ -34,8 +34,8 @@ describe('referral code and source (spec §4)', () => {
     expect(await storageOf(page)).toEqual({ code: 'C3', source: null });
     await page.goto(siteUrl('/pricing?ref=R4'));
     expect((await context.cookies()).find((c) => c.name === '__REF')?.value).toBe('R4');
-    // The test ends once the reports of its pages' codes have arrived, so none reaches the fake API
-    // after the next test's reset (the CI run of 2026-11-28 saw one there).
+    // Each code the pages took is reported to the API (a report arriving after the test is not
+    // counted for the next one: fakeApi.requests() returns the running test's calls only).
     await expect.poll(async () => (await fakeApi.requests('/sys/config/ref/set')).map((r) => r.query.c_v)).toEqual(expect.arrayContaining(['C1', 'C3', 'R4']));
     await context.close();
   });
