@@ -256,8 +256,8 @@ export async function renewablePage(browser: Browser, options: BrowserContextOpt
  * after `ms`, or a Playwright call in it timed out. Two CI runs of 2026-11-28 (at 00c464b and ebc144f)
  * each failed layout.test.ts once, 1 600 captures into the run, on a page that stopped producing
  * frames: once a capture that never answered, once two animation frames that never came while the page
- * answered evaluate() at once. Neither 2 404 captures nor 1 036 frame waits and captures beside two
- * busy cores reproduced it here. A page that stalls again on a new page fails, naming both stalls, so
+ * answered evaluate() at once. It came back once here in a CI run beside two 4000-article builds (a
+ * phone page's animation frames, 30 s; the same case on a new page passed). A page that stalls again on a new page fails, naming both stalls, so
  * a page that really stops rendering is not hidden; `onStall` hears of a first stall (the test logs it).
  */
 export async function againOnNewPageIfStalled<T>(target: RenewablePage, work: (page: Page) => Promise<T>, options: { ms: number; what: string; onStall?: (reason: string) => void }): Promise<T> {
