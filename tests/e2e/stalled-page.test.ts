@@ -87,6 +87,20 @@ describe('againOnNewPageIfStalled() in the browser tests', () => {
     await target.close();
   });
 
+  it('takes screenshot()\'s failure after two hung captures for a stall, and takes the picture on a new page', async () => {
+    let opened = 0;
+    const target = await renewablePage(browser(), DESKTOP, async ({ page }) => {
+      if (++opened === 1) await block(page);
+    });
+    const stalls: string[] = [];
+    const png = await againOnNewPageIfStalled(target, (page) => screenshot(page, {}, { ms: 2_000 }), { ms: 60_000, what: 'the picture', onStall: (reason) => stalls.push(reason) });
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(stalls).toEqual([expect.stringMatching(/^two screenshots of .* timed out; between them the page did not answer within 2000 ms/)]);
+    expect(opened).toBe(2);
+    releaseAll();
+    await target.close();
+  });
+
   it('gives up on work that has not ended after its bound, and fails when it stalls on the new page too, naming both stalls', async () => {
     let opened = 0;
     const target = await renewablePage(browser(), DESKTOP, async ({ page }) => {

@@ -217,7 +217,8 @@ export async function screenshot(page: Page, options: Parameters<Page['screensho
     try {
       return await page.screenshot({ ...options, timeout });
     } catch (again) {
-      throw new Error(`two screenshots of ${page.url()} timed out; between them ${answers}`, { cause: again });
+      // Named as Playwright names a timeout, so that againOnNewPageIfStalled takes it for a stall.
+      throw Object.assign(new Error(`two screenshots of ${page.url()} timed out; between them ${answers}`, { cause: again }), { name: 'TimeoutError' });
     }
   }
 }
@@ -257,8 +258,10 @@ export async function renewablePage(browser: Browser, options: BrowserContextOpt
  * each failed layout.test.ts once, 1 600 captures into the run, on a page that stopped producing
  * frames: once a capture that never answered, once two animation frames that never came while the page
  * answered evaluate() at once. It came back once here in a CI run beside two 4000-article builds (a
- * phone page's animation frames, 30 s; the same case on a new page passed). A page that stalls again on a new page fails, naming both stalls, so
- * a page that really stops rendering is not hidden; `onStall` hears of a first stall (the test logs it).
+ * phone page's animation frames, 30 s; the same case on a new page passed). screenshot()'s failure
+ * after two hung captures counts as a stall too. A page that stalls again on a new page fails, naming
+ * both stalls, so a page that really stops rendering is not hidden; `onStall` hears of a first stall
+ * (the test logs it).
  */
 export async function againOnNewPageIfStalled<T>(target: RenewablePage, work: (page: Page) => Promise<T>, options: { ms: number; what: string; onStall?: (reason: string) => void }): Promise<T> {
   const first = await bounded(work(target.page), options.ms);
