@@ -6,7 +6,7 @@ import type { Page } from '../model/page.js';
 import type { Progress } from '../model/progress.js';
 import { SEARCH_BUNDLE, SEARCH_SHARDS, shardFolder } from '../model/browser-contract.js';
 import { indexedPart } from '../model/search-part.js';
-import { joinBundle, partBytes, shardBundle, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
+import { bundledFiles, joinBundle, partBytes, shardBundle, splitBundle, type BundleFile, type IndexPart, type LanguageEntry, type PagefindRuntime } from './pagefind-bundle.js';
 import { withPagefind, type PagefindIndexer } from './pagefind-service.js';
 
 
@@ -159,7 +159,11 @@ async function indexUnit(unit: SearchUnit, index: PagefindIndexer, htmlOf: Searc
 }
 
 /** The part with its files handed to the build (SearchInput.keep), one after another. */
-async function keptPart(input: SearchInput, unit: SearchUnit, part: IndexPart<Uint8Array>): Promise<IndexPart> {
+async function keptPart(input: SearchInput, unit: SearchUnit, made: IndexPart<Uint8Array>): Promise<IndexPart> {
+  // Only what the unit's bundle holds: a file kept goes to the output at once, and one the bundle
+  // leaves out (a shard's language WebAssembly) would stay there unlisted, so the next build would
+  // not find the output as this one left it.
+  const part = { languages: made.languages, files: bundledFiles(made, !!unit.shard) };
   if (!input.keep) return part;
   const files: IndexPart['files'] = [];
   for (const file of part.files) files.push({ path: file.path, bytes: await input.keep(bundlePath(input, unit.host, `${unitFolder(unit)}${file.path}`), file.bytes) });

@@ -103,7 +103,12 @@ const LANGUAGE_WASM = /^wasm\.[^/]+\.pagefind$/;
  * language's WebAssembly: Pagefind runs a merged index on what the page's own index loaded.
  */
 export function shardBundle(runtime: PagefindRuntime, part: IndexPart): IndexPart['files'] {
-  return joinBundle({ ...runtime, files: [] }, [{ ...part, files: part.files.filter((f) => !LANGUAGE_WASM.test(f.path)) }]);
+  return joinBundle({ ...runtime, files: [] }, [{ ...part, files: bundledFiles(part, true) }]);
+}
+
+/** The files of a part that its bundle holds: all of them, but for a shard's language WebAssembly (see shardBundle). */
+export function bundledFiles<B extends OutputBytes>(part: IndexPart<B>, shard: boolean): IndexPart<B>['files'] {
+  return shard ? part.files.filter((f) => !LANGUAGE_WASM.test(f.path)) : part.files;
 }
 
 /** Bytes of a part's files: what its languages' index costs on the host. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
 import { nodeSourceFs } from '../../../src/fs/source-fs.js';
+import { pathsUnder } from '../../../src/fs/paths-under.js';
 import { baseFiles, blogPost, MAIN, projectOnDisk, publicFiles, ROOT } from '../../helpers/fixture.js';
 
 // A build whose inputs and output are those of the previous build keeps that output and does
@@ -54,6 +55,21 @@ describe('a build with nothing to do', () => {
     const asset = readdirSync(join(root, 'content/public/images'), { recursive: true, withFileTypes: true }).find((e) => e.isFile())!;
     appendFileSync(join(asset.parentPath, asset.name), ' ');
     expect((await run()).upToDate).toBeUndefined();
+  });
+
+  it('keeps the output of a build whose search index is in shards: the build leaves no file in it that it did not list', async () => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`content/en/blog/post-${n}.md`, blogPost({ title: `Post ${n}` }, `Words of post ${n}.\n`)]));
+    const files = { ...baseFiles(), ...publicFiles(), ...posts };
+    files['content/site.yaml'] += '\nsearch:\n  pagesPerIndex: 2\n';
+    const root = projectOnDisk(files, 'sitegen-up-to-date-shards-');
+    dirs.push(root);
+    const run = () => build({ root, fs: nodeSourceFs(root), cacheDir: join(root, '.cache'), jobs: 1, minify: true, upToDateCheck: true });
+    const first = await run();
+    expect(first.ok).toBe(true);
+    const written = (await pathsUnder(join(root, 'dist'))).sort();
+    expect(written.filter((path) => /\/pagefind\/en-\d+\//.test(path)).length).toBeGreaterThan(0);
+    expect(written).toEqual([...first.output.keys()].sort());
+    expect((await run()).upToDate).toBeDefined();
   });
 
   it('builds again when the output was changed, and puts back what the build writes', async () => {
