@@ -99,14 +99,18 @@ const LANGUAGE_WASM = /^wasm\.[^/]+\.pagefind$/;
 
 /**
  * A shard's bundle, a further index of a language the host's bundle has (docs/search.md, step 5):
- * its part's files and an entry file naming its language, without Pagefind's runtime or the
- * language's WebAssembly: Pagefind runs a merged index on what the page's own index loaded.
+ * its part's files and an entry file naming its language, without Pagefind's runtime. The part
+ * comes without the language's WebAssembly (bundledFiles): Pagefind runs a merged index on what the
+ * page's own index loaded.
  */
 export function shardBundle(runtime: PagefindRuntime, part: IndexPart): IndexPart['files'] {
-  return joinBundle({ ...runtime, files: [] }, [{ ...part, files: bundledFiles(part, true) }]);
+  return joinBundle({ ...runtime, files: [] }, [part]);
 }
 
-/** The files of a part that its bundle holds: all of them, but for a shard's language WebAssembly (see shardBundle). */
+/**
+ * The files of a part that its bundle holds: all of them, but for a shard's language WebAssembly.
+ * The search stage takes every part through it before a file reaches the output (keptPart).
+ */
 export function bundledFiles<B extends OutputBytes>(part: IndexPart<B>, shard: boolean): IndexPart<B>['files'] {
   return shard ? part.files.filter((f) => !LANGUAGE_WASM.test(f.path)) : part.files;
 }
