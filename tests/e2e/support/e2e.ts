@@ -210,10 +210,8 @@ export async function screenshot(page: Page, options: Parameters<Page['screensho
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
     attempt.onTimeout?.();
     const state = page.evaluate(() => document.readyState).then((s) => `the page answered (${s})`, (e: Error) => `the page failed to answer: ${e.message}`);
-    let timer: NodeJS.Timeout | undefined;
-    const silence = new Promise<string>((resolve) => (timer = setTimeout(resolve, timeout, `the page did not answer within ${timeout} ms`)));
-    const answers = await Promise.race([state, silence]);
-    clearTimeout(timer);
+    const answered = await bounded(state, timeout);
+    const answers = 'value' in answered ? answered.value : `the page did not answer within ${timeout} ms`;
     try {
       return await page.screenshot({ ...options, timeout });
     } catch (again) {
