@@ -229,7 +229,7 @@ export interface RenewablePage {
   close(): Promise<void>;
 }
 
-export async function renewablePage(browser: Browser, options: BrowserContextOptions, setUp: (opened: { context: BrowserContext; page: Page }) => Promise<void> = async () => {}): Promise<RenewablePage> {
+export async function renewablePage(browser: Browser, options: BrowserContextOptions, setUp: (opened: { context: BrowserContext; page: Page }) => Promise<void>): Promise<RenewablePage> {
   let opened = await newPage(browser, options);
   await setUp(opened);
   const close = async () => {
