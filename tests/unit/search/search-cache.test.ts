@@ -47,11 +47,27 @@ describe('the search cache (src/incremental/search-cache.ts)', () => {
     expect(text(await searchCache({ dir, salt: 'a', writes: false }).get('en part'))).toEqual(text(entry('memory')));
   });
 
-  it('keeps the entries a build used and the most recently used others, up to SPARE_ENTRIES', async () => {
+  it("keeps every part a dev session's build used in memory, however many shards the site has", async () => {
+    // 71 parts, as a site of 4000 articles a locale has (14 locales in 5 indexes each, and the runtime).
+    const dir = join(root, 'dev-session');
+    const keys = Array.from({ length: 71 }, (_, i) => `part ${i}`);
+    const first = searchCache({ dir, salt: 'a', writes: true, memory: true });
+    for (const key of keys) await first.set(key, entry(key));
+    // The next edit's catch-up asks for every part again: from memory, not from the folder (gone here).
+    rmSync(dir, { recursive: true });
+    const next = searchCache({ dir, salt: 'a', writes: true, memory: true });
+    for (const key of keys) expect(text(await next.get(key)), key).toEqual(text(entry(key)));
+  });
+
+  it('keeps the entries a build used and the SPARE_ENTRIES most recently used others, once twice as many are unused', async () => {
     const dir = join(root, 'pruned');
     const old = searchCache({ dir, salt: 'a', writes: true });
-    for (let i = 0; i < SPARE_ENTRIES + 5; i++) await old.set(`old ${i}`, entry(`old ${i}`));
-    // The first five are the least recently used.
+    for (let i = 0; i < 2 * SPARE_ENTRIES; i++) await old.set(`old ${i}`, entry(`old ${i}`));
+    // Up to twice SPARE_ENTRIES unused entries stay: a build adding one more prunes nothing.
+    const unpruned = searchCache({ dir, salt: 'a', writes: true });
+    await unpruned.set('one more', entry('one more'));
+    expect(readdirSync(dir)).toHaveLength(2 * SPARE_ENTRIES + 1);
+    // Now 2 × SPARE_ENTRIES + 1 are unused; the first SPARE_ENTRIES + 1 are the least recently used.
     const names = readdirSync(dir);
     for (const [i, name] of names.entries()) utimesSync(join(dir, name), new Date(2000, 0, 1 + i), new Date(2000, 0, 1 + i));
     const build = searchCache({ dir, salt: 'a', writes: true });
@@ -60,7 +76,7 @@ describe('the search cache (src/incremental/search-cache.ts)', () => {
     const after = new Set(readdirSync(dir));
     expect(after.size).toBe(SPARE_ENTRIES + 1);
     const removed = [...before].filter((n) => !after.has(n));
-    expect(removed.sort()).toEqual([...names].slice(0, 5).sort());
+    expect(removed.sort()).toEqual([...names].slice(0, SPARE_ENTRIES + 1).sort());
     expect(text(await build.get('new'))).toEqual(text(entry('new')));
   });
 });
