@@ -29,12 +29,14 @@ export function renderFeeds(pages: readonly Page[], site: ValidSite, only?: (loc
   const feeds: RenderedFeeds['feeds'] = [];
   // Each feed's list page and articles, in one pass over the pages (84 000 at 4000 articles a locale; a dev edit writes one feed).
   const sectionsOf = new Map(LOCALES.map((l) => [l.code, new Set<string>(FEED_SECTIONS.filter((section) => !only || only(l.code, section)))]));
-  const wanted = (locale: LocaleCode, section: string) => sectionsOf.get(locale)!.has(section);
   const lists = new Map<string, Page>();
   const articlesOf = new Map<string, Page[]>();
   for (const page of pages) {
-    if (wanted(page.locale, page.key) && !lists.has(`${page.locale} ${page.key}`)) lists.set(`${page.locale} ${page.key}`, page);
-    if (page.entry && wanted(page.locale, page.section)) {
+    // A dev edit wants one locale's feeds: the other locales' pages are passed over without making a key.
+    const wanted = sectionsOf.get(page.locale)!;
+    if (!wanted.size) continue;
+    if (wanted.has(page.key) && !lists.has(`${page.locale} ${page.key}`)) lists.set(`${page.locale} ${page.key}`, page);
+    if (page.entry && wanted.has(page.section)) {
       const key = `${page.locale} ${page.section}`;
       const articles = articlesOf.get(key);
       if (articles) articles.push(page);
