@@ -58,19 +58,29 @@ export type MessagePlaces = (file: string, key: string) => Pick<SourceRef, 'line
  */
 export interface EditableSourceMap {
   messages: MessagePlaces;
-  /** Output path to its PageSources as JSON, in the map's order. */
-  pieces: Map<string, string>;
+  /**
+   * Output path to its member of the map's `pages` object as UTF-8 (`,"<path>":<PageSources>`), in
+   * the map's order: the document is then these bytes copied one after another, not 84 000 strings
+   * joined and encoded again on every edit (150 ms of each dev edit's catch-up at 4000 articles a
+   * locale), and the pieces are outside the JavaScript heap the collector walks.
+   */
+  pieces: Map<string, Uint8Array>;
 }
 
 export function editableSourceMap(map: SourceMap): EditableSourceMap {
   const known = new Map<string, Pick<SourceRef, 'line' | 'column'>>();
-  const pieces = new Map<string, string>();
+  const pieces = new Map<string, Uint8Array>();
   for (const [path, refs] of Object.entries(map.pages)) {
     for (const ref of [...refs.title, ...refs.description]) known.set(`${ref.file}\u0000${ref.what}`, { line: ref.line, column: ref.column });
-    pieces.set(path, JSON.stringify(refs));
+    pieces.set(path, mapMember(path, JSON.stringify(refs)));
   }
   return { messages: (file, key) => known.get(`${file}\u0000${key}`), pieces };
 }
+
+const encoder = new TextEncoder();
+
+/** A page's member of the map's `pages` object, with the comma that comes before every member but the first. */
+const mapMember = (path: string, json: string) => encoder.encode(`,${JSON.stringify(path)}:${json}`);
 
 /**
  * The pages' sources after `sitegen dev` rendered their bodies again (src/incremental/body-edits.ts),
@@ -89,13 +99,15 @@ export function editPages(map: EditableSourceMap, site: ValidSite, pages: readon
     return [page.outputPath, ...page.extraOutputPaths].map((path) => [path, json] as const);
   });
   if (missing) return false;
-  for (const [path, json] of edited) map.pieces.set(path, json);
+  for (const [path, json] of edited) map.pieces.set(path, mapMember(path, json));
   return true;
 }
 
-/** The document of an editable map: the bytes sourceMapFileOf gives for the same pages. */
+/** The document of an editable map: the bytes sourceMapFileOf gives for the same pages (mapDocument). */
 export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
-  return { path: SOURCE_MAP_PATH, contents: [...mapDocument(map.pieces)].join('') };
+  const members = [...map.pieces.values()];
+  if (members.length) members[0] = members[0]!.subarray(1);
+  return { path: SOURCE_MAP_PATH, contents: Buffer.concat([encoder.encode(MAP_START), ...members, encoder.encode(MAP_END)]) };
 }
 
 /**
@@ -120,14 +132,17 @@ function* pagePieces(site: ValidSite, pages: readonly Page[], messages: MessageP
 
 /** The map's JSON document from its pieces (output path, PageSources as JSON), in their order: what JSON.stringify gives of the whole map. */
 function* mapDocument(pieces: Iterable<readonly [string, string]>): Generator<string> {
-  yield '{"version":1,"pages":{';
+  yield MAP_START;
   let first = true;
   for (const [path, json] of pieces) {
     yield `${first ? '' : ','}${JSON.stringify(path)}:${json}`;
     first = false;
   }
-  yield '}}\n';
+  yield MAP_END;
 }
+
+const MAP_START = '{"version":1,"pages":{';
+const MAP_END = '}}\n';
 
 function pageSources(site: ValidSite, page: Page, messages: MessagePlaces): PageSources {
   const entry = page.entry;

@@ -131,16 +131,17 @@ describe('the page source map kept by sitegen dev (editableSourceMap)', () => {
     expect(text).toBe(`${JSON.stringify(map)}\n`);
     expect(Object.keys(map.pages).length).toBe(routed.pages.reduce((sum, p) => sum + 1 + p.extraOutputPaths.length, 0));
     const editable = editableSourceMap(map);
-        expect(editableSourceMapFile(editable).contents).toBe(text);
+    const written = (file: ReturnType<typeof editableSourceMapFile>) => new TextDecoder().decode(file.contents as Uint8Array);
+    expect(written(editableSourceMapFile(editable))).toBe(text);
     const start = routed.pages.find((p) => p.outputPath === `${MAIN}/helps/start.html`)!;
     const home = routed.pages.find((p) => p.outputPath === `${MAIN}/index.html`)!;
     // A map that knows no message place cannot place the home page's title, which comes from messages: nothing changes.
     const blind = editableSourceMap({ version: 1, pages: Object.fromEntries(Object.entries(map.pages).map(([path, refs]) => [path, { ...refs, title: [], description: [] }])) });
-    const before = editableSourceMapFile(blind).contents;
+    const before = written(editableSourceMapFile(blind));
     expect(editPages(blind, site, [start, home])).toBe(false);
-    expect(editableSourceMapFile(blind).contents).toBe(before);
+    expect(written(editableSourceMapFile(blind))).toBe(before);
     // The map it was made from knows them: the pages' sources come out as the build wrote them.
     expect(editPages(editable, site, [start, home])).toBe(true);
-    expect(editableSourceMapFile(editable).contents).toBe(text);
+    expect(written(editableSourceMapFile(editable))).toBe(text);
   });
 });
