@@ -7,6 +7,7 @@ import { editableSourceMap, editableSourceMapFile, editPages, type EditableSourc
 import { searchKeyOf } from '../render/render-site.js';
 import { hostDir } from '../route/urls.js';
 import { indexSearch, type SearchCache } from '../search/index-search.js';
+import { keepIndexers } from '../search/pagefind-service.js';
 import { prepareForEdits } from './body-edits.js';
 import type { LastBuild } from './last-build.js';
 import type { BuildSession } from './session.js';
@@ -36,6 +37,8 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
   }
   const paths = new Set(edited);
   session.catchUpWaiting = paths;
+  // The indexer processes stay up for the next edits until the session closes.
+  session.releaseIndexers ??= keepIndexers();
   const refresh = async () => {
     session.catchUpWaiting = undefined;
     const last = session.last;

@@ -26,6 +26,8 @@ export interface BuildSession {
   search?: Promise<void>;
   /** The edited pages of the catch-up that waits to start, which later edits join. */
   catchUpWaiting?: Set<string>;
+  /** Lets the search indexer processes stop, which the session's catch-ups keep up (pagefind-service.ts keepIndexers). */
+  releaseIndexers?: () => Promise<void>;
   /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
   shared: boolean;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export function createSession(options: { jobs?: number; workerScript?: string },
     close: async () => {
       await pool?.close();
       await session.search;
+      await session.releaseIndexers?.();
     },
   };
   return session;

@@ -65,6 +65,8 @@ export interface EditableSourceMap {
    * locale), and the pieces are outside the JavaScript heap the collector walks.
    */
   pieces: Map<string, Uint8Array>;
+  /** The buffers of the last two files made (editableSourceMapFile): the next is written into the older. */
+  buffers?: [older: Uint8Array | undefined, newer: Uint8Array];
 }
 
 export function editableSourceMap(map: SourceMap): EditableSourceMap {
@@ -103,11 +105,36 @@ export function editPages(map: EditableSourceMap, site: ValidSite, pages: readon
   return true;
 }
 
-/** The document of an editable map: the bytes sourceMapFileOf gives for the same pages (mapDocument). */
+/**
+ * The document of an editable map: the bytes sourceMapFileOf gives for the same pages (mapDocument).
+ *
+ * Written into the buffer of the file before last when it is large enough. Memory the process has
+ * not touched yet costs about 4 ms a megabyte on these virtual machines (a page fault per 4 kB), so a
+ * new 56 MB buffer took 200 ms of every dev edit's catch-up at 4000 articles a locale, and copying into
+ * one touched before takes 10 ms. The file before last is no longer in the session's output, and
+ * nothing else holds it: the dev server serves the hosts' folders only, never reports/.
+ */
 export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
-  const members = [...map.pieces.values()];
-  if (members.length) members[0] = members[0]!.subarray(1);
-  return { path: SOURCE_MAP_PATH, contents: Buffer.concat([encoder.encode(MAP_START), ...members, encoder.encode(MAP_END)]) };
+  const start = encoder.encode(MAP_START);
+  const end = encoder.encode(MAP_END);
+  let size = start.byteLength + end.byteLength - (map.pieces.size ? 1 : 0);
+  for (const member of map.pieces.values()) size += member.byteLength;
+  const older = map.buffers?.[0];
+  // Room to grow by a sixteenth: a few edits that lengthen pages do not each need a new buffer.
+  const buffer = older && older.byteLength >= size ? older : new Uint8Array(size + (size >> 4));
+  buffer.set(start, 0);
+  let at = start.byteLength;
+  let first = true;
+  for (const member of map.pieces.values()) {
+    // The first member comes without the comma that separates it from the one before.
+    const bytes = first ? member.subarray(1) : member;
+    buffer.set(bytes, at);
+    at += bytes.byteLength;
+    first = false;
+  }
+  buffer.set(end, at);
+  map.buffers = [map.buffers?.[1], buffer];
+  return { path: SOURCE_MAP_PATH, contents: buffer.subarray(0, size) };
 }
 
 /**

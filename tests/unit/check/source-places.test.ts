@@ -143,5 +143,9 @@ describe('the page source map kept by sitegen dev (editableSourceMap)', () => {
     // The map it was made from knows them: the pages' sources come out as the build wrote them.
     expect(editPages(editable, site, [start, home])).toBe(true);
     expect(written(editableSourceMapFile(editable))).toBe(text);
+    // The third file is written into the first one's buffer (the second is in the output): the same bytes.
+    expect(editPages(editable, site, [home])).toBe(true);
+    expect(written(editableSourceMapFile(editable))).toBe(text);
+    expect(JSON.parse(written(editableSourceMapFile(editable)))).toEqual(map);
   });
 });
