@@ -81,8 +81,8 @@ export function prepareSourceMap(last: LastBuild): EditableSourceMap | undefined
 
 /**
  * The source map with the edited pages' sources as the session's site now has them. The map is kept
- * as pieces between edits (`last.sourceMap`; the one in the output is this session's own, read once,
- * not validated). False when it cannot be brought up to date.
+ * between edits as its file and where each page is in it (`last.sourceMap`; the one in the output
+ * is this session's own, read once, not validated). False when it cannot be brought up to date.
  */
 function refreshSourceMap(last: LastBuild, edited: readonly string[]): boolean {
   const map = prepareSourceMap(last);

@@ -51,38 +51,52 @@ export type MessagePlaces = (file: string, key: string) => Pick<SourceRef, 'line
 
 /**
  * A page source map `sitegen dev` keeps between edits to Markdown bodies (src/incremental/catch-up.ts):
- * where the message keys of the map it started from are, and each output path's sources as JSON, so
- * an edit makes its own pages' sources again and the document is joined from the pieces. (At 1000
- * articles a locale, finding the message places again took about 250 ms an edit, and JSON.stringify
- * of the whole map about 230 ms.) Message keys stay where the map says: no messages file changed.
+ * where the message keys of the map it started from are, and the map's file with where each output
+ * path's member is in it, so an edit makes its own pages' sources again and copies the rest of the
+ * file around them. (At 1000 articles a locale, finding the message places again took about 250 ms
+ * an edit, and JSON.stringify of the whole map about 230 ms. At 4000, joining 84 000 members as
+ * strings and encoding them took 150 ms, and copying them as 84 000 separate byte arrays, scattered
+ * over a heap of gigabytes, still 150 ms: copying the file in a few large ranges takes a few.)
+ * Message keys stay where the map says: no messages file changed.
  */
 export interface EditableSourceMap {
   messages: MessagePlaces;
-  /**
-   * Output path to its member of the map's `pages` object as UTF-8 (`,"<path>":<PageSources>`), in
-   * the map's order: the document is then these bytes copied one after another, not 84 000 strings
-   * joined and encoded again on every edit (150 ms of each dev edit's catch-up at 4000 articles a
-   * locale), and the pieces are outside the JavaScript heap the collector walks.
-   */
-  pieces: Map<string, Uint8Array>;
-  /** The buffers of the last two files made (editableSourceMapFile): the next is written into the older. */
-  buffers?: [older: Uint8Array | undefined, newer: Uint8Array];
+  /** Each output path's place in the map's order. */
+  order: Map<string, number>;
+  /** Where each member of the map's `pages` object starts in the file (by place), and at [order.size] where the last ends. */
+  starts: Float64Array;
+  /** The map's file: the first `size` bytes of `buffer`. */
+  buffer: Uint8Array;
+  size: number;
+  /** The buffer of the file before, which the next edit writes into if it is large enough. */
+  spare?: Uint8Array;
 }
 
 export function editableSourceMap(map: SourceMap): EditableSourceMap {
   const known = new Map<string, Pick<SourceRef, 'line' | 'column'>>();
-  const pieces = new Map<string, Uint8Array>();
+  const order = new Map<string, number>();
+  const members: string[] = [];
   for (const [path, refs] of Object.entries(map.pages)) {
     for (const ref of [...refs.title, ...refs.description]) known.set(`${ref.file}\u0000${ref.what}`, { line: ref.line, column: ref.column });
-    pieces.set(path, mapMember(path, JSON.stringify(refs)));
+    order.set(path, members.length);
+    members.push(mapMember(path, JSON.stringify(refs), members.length === 0));
   }
-  return { messages: (file, key) => known.get(`${file}\u0000${key}`), pieces };
+  const starts = new Float64Array(members.length + 1);
+  const buffer = new Uint8Array(members.reduce((sum, member) => sum + Buffer.byteLength(member), Buffer.byteLength(MAP_START) + Buffer.byteLength(MAP_END)));
+  let at = encoder.encodeInto(MAP_START, buffer).written;
+  members.forEach((member, i) => {
+    starts[i] = at;
+    at += encoder.encodeInto(member, buffer.subarray(at)).written;
+  });
+  starts[members.length] = at;
+  at += encoder.encodeInto(MAP_END, buffer.subarray(at)).written;
+  return { messages: (file, key) => known.get(`${file}\u0000${key}`), order, starts, buffer, size: at };
 }
 
 const encoder = new TextEncoder();
 
-/** A page's member of the map's `pages` object, with the comma that comes before every member but the first. */
-const mapMember = (path: string, json: string) => encoder.encode(`,${JSON.stringify(path)}:${json}`);
+/** A page's member of the map's `pages` object, with the comma that separates it from the one before (mapDocument). */
+const mapMember = (path: string, json: string, first: boolean) => `${first ? '' : ','}${JSON.stringify(path)}:${json}`;
 
 /**
  * The pages' sources after `sitegen dev` rendered their bodies again (src/incremental/body-edits.ts),
@@ -96,45 +110,60 @@ export function editPages(map: EditableSourceMap, site: ValidSite, pages: readon
     if (!place) missing = true;
     return place;
   };
-  const edited = pages.flatMap((page) => {
+  const edited = new Map<number, Uint8Array>();
+  for (const page of pages) {
     const json = JSON.stringify(pageSources(site, page, messages));
-    return [page.outputPath, ...page.extraOutputPaths].map((path) => [path, json] as const);
-  });
+    for (const path of [page.outputPath, ...page.extraOutputPaths]) {
+      const at = map.order.get(path);
+      // A path the map never had is not one of this session's pages (a body edit makes no page).
+      if (at !== undefined) edited.set(at, encoder.encode(mapMember(path, json, at === 0)));
+    }
+  }
   if (missing) return false;
-  for (const [path, json] of edited) map.pieces.set(path, mapMember(path, json));
+  replaceMembers(map, [...edited].sort(([a], [b]) => a - b));
   return true;
 }
 
 /**
- * The document of an editable map: the bytes sourceMapFileOf gives for the same pages (mapDocument).
- *
- * Written into the buffer of the file before last when it is large enough. Memory the process has
- * not touched yet costs about 4 ms a megabyte on these virtual machines (a page fault per 4 kB), so a
- * new 56 MB buffer took 200 ms of every dev edit's catch-up at 4000 articles a locale, and copying into
- * one touched before takes 10 ms. The file before last is no longer in the session's output, and
- * nothing else holds it: the dev server serves the hosts' folders only, never reports/.
+ * Makes the map's file again with these members (by place, in order) in place of theirs: the
+ * bytes between them are copied in a few ranges. Into the buffer of the file before when it is
+ * large enough: memory the process has not touched yet costs about 4 ms a megabyte on these
+ * virtual machines (a page fault per 4 kB; a new 56 MB buffer, 200 ms). That file is no longer in
+ * the session's output, and nothing else holds it: the dev server serves the hosts' folders only,
+ * never reports/.
  */
-export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
-  const start = encoder.encode(MAP_START);
-  const end = encoder.encode(MAP_END);
-  let size = start.byteLength + end.byteLength - (map.pieces.size ? 1 : 0);
-  for (const member of map.pieces.values()) size += member.byteLength;
-  const older = map.buffers?.[0];
+function replaceMembers(map: EditableSourceMap, members: readonly (readonly [number, Uint8Array])[]): void {
+  const { starts } = map;
+  // What each member grows by (negative when it shrinks).
+  const growth = members.map(([at, bytes]) => bytes.byteLength - (starts[at + 1]! - starts[at]!));
+  const size = growth.reduce((sum, grown) => sum + grown, map.size);
   // Room to grow by a sixteenth: a few edits that lengthen pages do not each need a new buffer.
-  const buffer = older && older.byteLength >= size ? older : new Uint8Array(size + (size >> 4));
-  buffer.set(start, 0);
-  let at = start.byteLength;
-  let first = true;
-  for (const member of map.pieces.values()) {
-    // The first member comes without the comma that separates it from the one before.
-    const bytes = first ? member.subarray(1) : member;
-    buffer.set(bytes, at);
-    at += bytes.byteLength;
-    first = false;
+  const target = map.spare && map.spare.byteLength >= size ? map.spare : new Uint8Array(size + (size >> 4));
+  let from = 0;
+  let to = 0;
+  for (const [at, bytes] of members) {
+    target.set(map.buffer.subarray(from, starts[at]), to);
+    to += starts[at]! - from;
+    target.set(bytes, to);
+    to += bytes.byteLength;
+    from = starts[at + 1]!;
   }
-  buffer.set(end, at);
-  map.buffers = [map.buffers?.[1], buffer];
-  return { path: SOURCE_MAP_PATH, contents: buffer.subarray(0, size) };
+  target.set(map.buffer.subarray(from, map.size), to);
+  // Each member after an edited one moves by what the edited ones before it grew.
+  let shift = 0;
+  let next = 0;
+  for (let i = 0; i < starts.length; i++) {
+    while (next < members.length && members[next]![0] < i) shift += growth[next++]!;
+    starts[i] = starts[i]! + shift;
+  }
+  map.spare = map.buffer;
+  map.buffer = target;
+  map.size = size;
+}
+
+/** The document of an editable map: the bytes sourceMapFileOf gives for the same pages (mapDocument). */
+export function editableSourceMapFile(map: EditableSourceMap): OutputFile {
+  return { path: SOURCE_MAP_PATH, contents: map.buffer.subarray(0, map.size) };
 }
 
 /**

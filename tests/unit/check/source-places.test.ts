@@ -147,5 +147,19 @@ describe('the page source map kept by sitegen dev (editableSourceMap)', () => {
     expect(editPages(editable, site, [home])).toBe(true);
     expect(written(editableSourceMapFile(editable))).toBe(text);
     expect(JSON.parse(written(editableSourceMapFile(editable)))).toEqual(map);
+
+    // A page's sources that grow or shrink move every member after them: a later page edited next is
+    // copied into its own place. (From a map whose entry for helps/start was shorter or longer.)
+    const last = routed.pages.at(-1)!;
+    const startRefs = map.pages[start.outputPath]!;
+    for (const refs of [{ ...startRefs, description: [] }, { ...startRefs, description: [...startRefs.description, ...startRefs.title] }]) {
+      const moved = editableSourceMap({ ...map, pages: Object.fromEntries(Object.entries(map.pages).map(([path, r]) => [path, path === start.outputPath ? refs : r])) });
+      expect(written(editableSourceMapFile(moved))).not.toBe(text);
+      expect(editPages(moved, site, [start])).toBe(true);
+      expect(written(editableSourceMapFile(moved))).toBe(text);
+      expect(editPages(moved, site, [last])).toBe(true);
+      expect(editPages(moved, site, [start, last])).toBe(true);
+      expect(written(editableSourceMapFile(moved))).toBe(text);
+    }
   });
 });

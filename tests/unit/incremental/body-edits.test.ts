@@ -156,9 +156,14 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const files = site();
     const dev = await session(files);
     const before = mapOf(dev.first);
+    const original = files['content/en/blog/post-3.md'];
     const edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
     expect(mapOf(edited)).toBe(before);
     await expectCaughtUp(dev, edited, before);
+    // Moved back: the page's lines shrink to what they were, in a file written over the first one's memory.
+    const back = await dev.edit({ 'content/en/blog/post-3.md': original! });
+    expect(mapOf(back)).toBe(before);
+    expect(mapOf(back)).toBe(mapOf(await dev.full()));
     await dev.close();
   });
 
