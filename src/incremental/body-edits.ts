@@ -17,6 +17,7 @@ import { checkEntryLinks } from '../route/route-site.js';
 import { withReplacedPages } from '../route/site-index.js';
 import { bodyImages } from '../validate/validate-site.js';
 import { type Entry } from '../model/site.js';
+import type { LocaleCode } from '../model/locale-table.js';
 import type { LastBuild } from './last-build.js';
 import { invalidatedDeps, pagesOfFile, pageSlot } from './page-dependents.js';
 import { pageRecorder } from './page-keys.js';
@@ -127,9 +128,12 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   const js = scriptsChanged ? jsReport([...last.pages].map(([path, record]) => (records.get(path) ?? record).scripts), last.js.chunks, last.js.entry, last.js.budget) : undefined;
   if (js?.diagnostics.some((d) => d.severity === 'error')) return { result: failed(js.diagnostics, timings()) };
 
-  // The feeds of the edited entries' sections hold their full text (render/feeds.ts).
+  // The feeds of the edited entries' sections hold their full text (render/feeds.ts); they are
+  // made from their locales' pages, in the route table's order, not from all 84 000.
   const feedsOf = new Set([...replaced.values()].map((entry) => `${entry.locale} ${entry.section}`));
-  const feeds = renderFeeds(pages, site, (locale, section) => feedsOf.has(`${locale} ${section}`)).files;
+  const feedLocales = new Set([...replaced.values()].map((entry) => entry.locale));
+  const feedPages = [...feedLocales].flatMap((locale) => positions.localePages.get(locale) ?? []).sort((a, b) => a - b).map((at) => pages[at]!);
+  const feeds = renderFeeds(feedPages, site, (locale, section) => feedsOf.has(`${locale} ${section}`)).files;
 
   // Nothing has failed: the session's maps are updated in place (last-build.ts says why). A file's
   // copies (a page's 404 twin, the hosting targets' copies) share its bytes and are replaced with it.
@@ -165,8 +169,20 @@ export function prepareForEdits(last: LastBuild): Required<Pick<LastBuild, 'entr
     positions: (last.positions ??= {
       pages: new Map(last.routed.pages.map((page, at) => [page.outputPath, at])),
       entries: new Map(last.site.entries.map((entry, at) => [entry.file, at])),
+      localePages: localePositions(last.routed.pages),
     }),
   };
+}
+
+/** Each locale's pages by their places in `pages`, in order. */
+function localePositions(pages: readonly Page[]): Map<LocaleCode, number[]> {
+  const byLocale = new Map<LocaleCode, number[]>();
+  pages.forEach((page, at) => {
+    const list = byLocale.get(page.locale);
+    if (list) list.push(at);
+    else byLocale.set(page.locale, [at]);
+  });
+  return byLocale;
 }
 
 /** A copy of `items` with each replaced item in its place. */

@@ -4,6 +4,7 @@ import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import type { LoadedSite } from '../load/load-site.js';
 import type { Page } from '../model/page.js';
+import type { LocaleCode } from '../model/locale-table.js';
 import type { EditableSourceMap } from '../render/source-map.js';
 import { inMemory } from '../model/output-file.js';
 import type { SiteConfig } from '../model/site-config.js';
@@ -73,9 +74,10 @@ export interface LastBuild {
   /**
    * Where each page stands in the route table (by output path) and each entry in the site's list
    * (by file): a body edit puts its new pages and entries in their places instead of walking every
-   * page and entry (84 000 pages cost a few milliseconds per edit). Valid while the routes are.
+   * page and entry (84 000 pages cost a few milliseconds per edit), and each locale's pages in
+   * the route table's order (the feeds of an edit's locale look at those). Valid while the routes are.
    */
-  positions?: { pages: Map<string, number>; entries: Map<string, number> };
+  positions?: { pages: Map<string, number>; entries: Map<string, number>; localePages: Map<LocaleCode, number[]> };
 }
 
 /** What a full build hands the session to remember. */
