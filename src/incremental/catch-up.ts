@@ -24,8 +24,8 @@ import type { BuildSession } from './session.js';
  * Both were part of the edit before: at 1000 articles a locale the map is tens of megabytes of
  * JSON, parsed, updated and written again on every keystroke, and the edit took 0.3–0.6 s instead
  * of tens of milliseconds. A catch-up starts from a timer, not within the edit, so the edit's
- * result is served before it takes this thread (tens of milliseconds: the map's file is written
- * whole); saves made before it starts join it. A longer wait (200 ms was tried) put it where a
+ * result is served before it takes this thread (the map's file is copied again around the edited
+ * pages, a few milliseconds); saves made before it starts join it. A longer wait (200 ms was tried) put it where a
  * writer's next save lands: with saves 0.3 s apart, one edit in three took twice as long.
  */
 export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[]): Promise<void> {

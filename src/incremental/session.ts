@@ -39,9 +39,11 @@ export function createSession(options: { jobs?: number; workerScript?: string },
   const session: BuildSession = {
     pool, markdown: shared ? new Map() : undefined, codeVersion: 0, shared,
     close: async () => {
+      // A catch-up asked for after this point takes no hold of the indexers that nothing would let go.
+      const releaseIndexers = (session.releaseIndexers ??= async () => undefined);
       await pool?.close();
       await session.search;
-      await session.releaseIndexers?.();
+      await releaseIndexers();
     },
   };
   return session;

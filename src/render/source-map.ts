@@ -129,8 +129,9 @@ export function editPages(map: EditableSourceMap, site: ValidSite, pages: readon
  * bytes between them are copied in a few ranges. Into the buffer of the file before when it is
  * large enough: memory the process has not touched yet costs about 4 ms a megabyte on these
  * virtual machines (a page fault per 4 kB; a new 56 MB buffer, 200 ms). That file is no longer in
- * the session's output, and nothing else holds it: the dev server serves the hosts' folders only,
- * never reports/.
+ * the session's output, and the dev server, which serves the hosts' folders only, never reports/,
+ * does not hold it. So the map's bytes in a dev build's result (BuildResult.output, the session's
+ * own map) are valid until the catch-up after next: whoever keeps them longer copies them.
  */
 function replaceMembers(map: EditableSourceMap, members: readonly (readonly [number, Uint8Array])[]): void {
   const { starts } = map;

@@ -76,10 +76,18 @@ export async function withPagefind<T>(work: (newIndex: (pages: number, indexer?:
   try {
     const apis = await usable();
     return await work((pages, indexer = 0) => newIndex(apis[indexer % apis.length]!, pages), apis.length);
+  } catch (error) {
+    // An indexer that died (killed for memory, say) stays dead in Pagefind's module until it is
+    // closed, and an index that failed midway stays in its process: the next build, even in a dev
+    // session that holds the processes, starts new ones.
+    await closeIndexers();
+    throw error;
   } finally {
     await release();
   }
 }
+
+const closeIndexers = () => Promise.allSettled(instances.map(async (api) => (await api).close()));
 
 /**
  * Keeps the indexer processes up once started, until the function returned is called (once; later
@@ -93,7 +101,7 @@ export function keepIndexers(): () => Promise<void> {
   return async () => {
     if (released) return;
     released = true;
-    if (--users === 0) await Promise.allSettled(instances.map(async (api) => (await api).close()));
+    if (--users === 0) await closeIndexers();
   };
 }
 

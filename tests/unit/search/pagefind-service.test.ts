@@ -41,6 +41,22 @@ describe('the Pagefind indexer processes (src/search/pagefind-service.ts)', () =
     await expect.poll(() => indexerProcesses().filter((pid) => up.includes(pid))).toEqual([]);
   });
 
+  it('start again after an indexer died, although a dev session holds them', async () => {
+    const release = keepIndexers();
+    try {
+      await indexOnePage();
+      const dead = indexerProcesses();
+      for (const pid of dead) process.kill(pid, 'SIGKILL');
+      await expect.poll(() => indexerProcesses().filter((pid) => dead.includes(pid))).toEqual([]);
+      // The build that finds it dead fails (the search stage reports SEARCH_INDEX_FAILED); the next one indexes on new processes.
+      await expect(indexOnePage()).rejects.toThrow();
+      await indexOnePage();
+      expect(indexerProcesses().filter((pid) => !dead.includes(pid)).length).toBeGreaterThan(0);
+    } finally {
+      await release();
+    }
+  });
+
   it('stop after a build when nothing holds them', async () => {
     await indexOnePage();
     await expect.poll(indexerProcesses).toEqual([]);
