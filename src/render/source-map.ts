@@ -192,7 +192,7 @@ function* mapDocument(pieces: Iterable<readonly [string, string]>): Generator<st
   yield MAP_START;
   let first = true;
   for (const [path, json] of pieces) {
-    yield `${first ? '' : ','}${JSON.stringify(path)}:${json}`;
+    yield mapMember(path, json, first);
     first = false;
   }
   yield MAP_END;
