@@ -32,9 +32,7 @@ export function renderFeeds(pages: readonly Page[], site: ValidSite, only?: (loc
   const lists = new Map<string, Page>();
   const articlesOf = new Map<string, Page[]>();
   for (const page of pages) {
-    // A dev edit wants the edited locales' feeds: the other locales' pages are passed over without making a key.
     const wanted = sectionsOf.get(page.locale)!;
-    if (!wanted.size) continue;
     if (wanted.has(page.key) && !lists.has(`${page.locale} ${page.key}`)) lists.set(`${page.locale} ${page.key}`, page);
     if (page.entry && wanted.has(page.section)) {
       const key = `${page.locale} ${page.section}`;
