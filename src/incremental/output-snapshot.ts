@@ -98,6 +98,9 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
     const paths = [...output.keys()].sort();
     const refs: string[] = [];
     const digests = new Set<string>();
+    // Each shard folder made once: a recursive mkdir of a folder that exists is still a system call,
+    // and the 22 000 social images of the 1000-article corpus made 22 000 of them (0.22 s).
+    const folders = new Set<string>();
     for (const path of paths) {
       const bytes = output.get(path)!;
       const key = pageOf.get(bytes);
@@ -112,7 +115,11 @@ export async function keepOutput(cacheDir: string, outDir: string, inputs: strin
       const kept = keptFile(cacheDir, digest);
       // Linked from here in the first place (keptFiles): nothing to do.
       if (isOnDisk(bytes) && bytes.onDisk === kept) continue;
-      mkdirSync(dirname(kept), { recursive: true });
+      const folder = dirname(kept);
+      if (!folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
       keepAsLink(join(outDir, path), kept);
     }
     mkdirSync(snapshotFolder(cacheDir), { recursive: true });
