@@ -8,7 +8,7 @@ import { sourceLinesOf } from '../parse/source-lines.js';
 import type { SourceText } from '../errors/code-frame.js';
 import type { MarkdownBodies } from './markdown-cache.js';
 import { markdownJobOf } from '../parse/parse-site.js';
-import { renderFeeds } from '../render/feeds.js';
+import { filesInFeeds, renderFeeds } from '../render/feeds.js';
 import { jsReport, jsReportFile, maxGzipOf } from '../render/js-report.js';
 import { renderPages } from '../render/render-site.js';
 import type { Page } from '../model/page.js';
@@ -128,12 +128,15 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   const js = scriptsChanged ? jsReport([...last.pages].map(([path, record]) => (records.get(path) ?? record).scripts), last.js.chunks, last.js.entry, last.js.budget) : undefined;
   if (js?.diagnostics.some((d) => d.severity === 'error')) return { result: failed(js.diagnostics, timings()) };
 
-  // The feeds of the edited entries' sections hold their full text (render/feeds.ts); they are
-  // made from their locales' pages, in the route table's order, not from all 84 000.
-  const feedsOf = new Set([...replaced.values()].map((entry) => `${entry.locale} ${entry.section}`));
-  const feedLocales = new Set([...replaced.values()].map((entry) => entry.locale));
+  // The feeds listing an edited entry hold its full text (render/feeds.ts); they are made from their
+  // locales' pages, in the route table's order, not from all 84 000. An entry no feed lists (older
+  // than its section's newest `feeds.items`) changes no feed: most edits write none.
+  const feedFiles = (last.feedFiles ??= filesInFeeds(last.routed.pages, last.site));
+  const inFeeds = [...replaced.values()].filter((entry) => feedFiles.has(entry.file));
+  const feedsOf = new Set(inFeeds.map((entry) => `${entry.locale} ${entry.section}`));
+  const feedLocales = new Set(inFeeds.map((entry) => entry.locale));
   const feedPages = [...feedLocales].flatMap((locale) => positions.localePages.get(locale) ?? []).sort((a, b) => a - b).map((at) => pages[at]!);
-  const feeds = renderFeeds(feedPages, site, (locale, section) => feedsOf.has(`${locale} ${section}`)).files;
+  const feeds = inFeeds.length ? renderFeeds(feedPages, site, (locale, section) => feedsOf.has(`${locale} ${section}`)).files : [];
 
   // Nothing has failed: the session's maps are updated in place (last-build.ts says why). A file's
   // copies (a page's 404 twin, the hosting targets' copies) share its bytes and are replaced with it.

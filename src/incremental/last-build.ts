@@ -78,6 +78,8 @@ export interface LastBuild {
    * the route table's order (the feeds of an edit's locale look at those). Valid while the routes are.
    */
   positions?: { pages: Map<string, number>; entries: Map<string, number>; localePages: Map<LocaleCode, number[]> };
+  /** The Markdown files of the articles some feed lists (filesInFeeds): a body edit to another file writes no feed. Valid while the routes are. */
+  feedFiles?: Set<string>;
 }
 
 /** What a full build hands the session to remember. */

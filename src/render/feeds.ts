@@ -27,6 +27,39 @@ export const FEED_MAX_BYTES = 1024 * 1024;
 export function renderFeeds(pages: readonly Page[], site: ValidSite, only?: (locale: LocaleCode, section: FeedSection) => boolean): RenderedFeeds {
   const files: OutputFile[] = [];
   const feeds: RenderedFeeds['feeds'] = [];
+  const translators = new Map<LocaleCode, Translate>();
+  for (const { locale, section, list, articles } of feedSelections(pages, site, only)) {
+    let t = translators.get(locale.code);
+    if (!t) translators.set(locale.code, (t = makeTranslator(site.messages, locale.code, new Set())));
+    const entries = articles.map((page) => feedEntry(page, t, site));
+    const feed = feedDocument(list, locale, section, entries, t, site);
+    feeds.push({ host: locale.host, urls: feed.urls });
+    const written = fittedFeed(feed);
+    // Bytes, encoded once: the hosting targets' copies of a feed share them (as a page's do), so a dev session's body edit replaces them all.
+    for (const format of FEED_FORMATS) files.push({ path: `${hostDir(site.config, locale.host)}${feedPath(locale, section, format)}`, contents: encoder.encode(written[format.format]) });
+  }
+  return { files, feeds };
+}
+
+/**
+ * The Markdown files of the articles some feed lists: a body edit to any other article leaves
+ * every feed as it was (a feed shows the newest `feeds.items` articles of its section, by a date
+ * that lives in front matter, so body edits never change which).
+ */
+export function filesInFeeds(pages: readonly Page[], site: ValidSite): Set<string> {
+  return new Set(feedSelections(pages, site).flatMap(({ articles }) => articles.map((page) => page.entry!.file)));
+}
+
+/** A feed to write: its locale and section, its list page, and the articles it may list (newest first; fittedFeed may keep fewer). */
+interface FeedSelection {
+  locale: Locale;
+  section: FeedSection;
+  list: Page;
+  articles: Page[];
+}
+
+/** The feeds of the locales and sections `only` keeps, in the order of LOCALES and FEED_SECTIONS, each with its list page and newest articles. */
+function feedSelections(pages: readonly Page[], site: ValidSite, only?: (locale: LocaleCode, section: FeedSection) => boolean): FeedSelection[] {
   // Each feed's list page and articles, in one pass over the pages (84 000 at 4000 articles a locale; a dev edit writes one feed).
   const sectionsOf = new Map(LOCALES.map((l) => [l.code, new Set<string>(FEED_SECTIONS.filter((section) => !only || only(l.code, section)))]));
   const lists = new Map<string, Page>();
@@ -41,22 +74,11 @@ export function renderFeeds(pages: readonly Page[], site: ValidSite, only?: (loc
       else articlesOf.set(key, [page]);
     }
   }
-  for (const locale of LOCALES) {
-    let translator: Translate | undefined;
-    for (const section of FEED_SECTIONS) {
-      const list = lists.get(`${locale.code} ${section}`);
-      if (!list) continue;
-      const t = (translator ??= makeTranslator(site.messages, locale.code, new Set()));
-      const articles = newestFirst(articlesOf.get(`${locale.code} ${section}`) ?? []);
-      const entries = articles.slice(0, site.config.feeds.items).map((page) => feedEntry(page, t, site));
-      const feed = feedDocument(list, locale, section, entries, t, site);
-      feeds.push({ host: locale.host, urls: feed.urls });
-      const written = fittedFeed(feed);
-      // Bytes, encoded once: the hosting targets' copies of a feed share them (as a page's do), so a dev session's body edit replaces them all.
-      for (const format of FEED_FORMATS) files.push({ path: `${hostDir(site.config, locale.host)}${feedPath(locale, section, format)}`, contents: encoder.encode(written[format.format]) });
-    }
-  }
-  return { files, feeds };
+  return LOCALES.flatMap((locale) => FEED_SECTIONS.flatMap((section) => {
+    const list = lists.get(`${locale.code} ${section}`);
+    if (!list) return [];
+    return [{ locale, section, list, articles: newestFirst(articlesOf.get(`${locale.code} ${section}`) ?? []).slice(0, site.config.feeds.items) }];
+  }));
 }
 
 const encoder = new TextEncoder();

@@ -97,6 +97,23 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     await dev.close();
   });
 
+  it('writes a feed again only when it lists the edited post, and the output is still a full build\'s', async () => {
+    const files = site();
+    // The blog's feed lists the two newest posts: 8 and 7.
+    files['content/site.yaml'] = (files['content/site.yaml'] as string).replace(/^feeds:\n  items: \d+$/m, 'feeds:\n  items: 2');
+    const dev = await session(files);
+    const feed = `${MAIN}/blog/feed.atom`;
+    const before = dev.first.output.get(feed);
+    const older = await dev.edit({ 'content/en/blog/post-3.md': appendTo(files['content/en/blog/post-3.md'], 'A sentence no feed shows.') });
+    expect(older?.ok).toBe(true);
+    expect(older!.output.get(feed)).toBe(before); // the very bytes of the first build: not written again
+    expect(outputDifferences(older!, await dev.full())).toEqual([]);
+    const newest = await dev.edit({ 'content/en/blog/post-8.md': appendTo(files['content/en/blog/post-8.md'], 'A sentence the feed shows.') });
+    expect(new TextDecoder().decode(newest!.output.get(feed))).toContain('A sentence the feed shows.');
+    expect(outputDifferences(newest!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
   it('applies several edits at once and keeps applying later ones', async () => {
     const files = site();
     const dev = await session(files);
