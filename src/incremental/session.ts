@@ -26,6 +26,12 @@ export interface BuildSession {
   search?: Promise<void>;
   /** The edited pages of the catch-up that waits to start, which later edits join. */
   catchUpWaiting?: Set<string>;
+  /** The waiting catch-up's start: each save postpones it (catch-up.ts); a closing session starts it now, to end at once. */
+  catchUpStart?: { postpone(): void; now(): void };
+  /** Milliseconds without a save before a catch-up starts (catch-up.ts CATCH_UP_QUIET_MS by default). */
+  catchUpQuietMs?: number;
+  /** Set once close() is called: a catch-up that has not started by then never does. */
+  closed?: boolean;
   /** Lets the search indexer processes stop, which the session's catch-ups keep up (pagefind-service.ts keepIndexers). */
   releaseIndexers?: () => Promise<void>;
   /** A session of many builds (sitegen dev), rather than the one a single build made for itself. */
@@ -33,12 +39,14 @@ export interface BuildSession {
   close(): Promise<void>;
 }
 
-export function createSession(options: { jobs?: number; workerScript?: string }, shared = true): BuildSession {
+export function createSession(options: { jobs?: number; workerScript?: string; catchUpQuietMs?: number }, shared = true): BuildSession {
   const jobs = options.jobs ?? availableParallelism();
   const pool = jobs > 1 && options.workerScript ? workerPool(options.workerScript, jobs) : undefined;
   const session: BuildSession = {
-    pool, markdown: shared ? new Map() : undefined, codeVersion: 0, shared,
+    pool, markdown: shared ? new Map() : undefined, codeVersion: 0, shared, catchUpQuietMs: options.catchUpQuietMs,
     close: async () => {
+      session.closed = true;
+      session.catchUpStart?.now();
       // A catch-up asked for after this point takes no hold of the indexers that nothing would let go.
       const releaseIndexers = (session.releaseIndexers ??= async () => undefined);
       await pool?.close();

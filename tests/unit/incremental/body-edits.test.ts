@@ -7,6 +7,7 @@ import { rebuild } from '../../../src/serve/dev-rebuild.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { renderInThisThread, type MarkdownRenderer } from '../../../src/parse/markdown-jobs.js';
 import { warmUpMarkdown } from '../../../src/incremental/warm-up.js';
+import { CATCH_UP_QUIET_MS } from '../../../src/incremental/catch-up.js';
 import { baseFiles, blogPost, errorsOf, htmlAt, MAIN, outputDifferences, publicFiles, ROOT, simplePage } from '../../helpers/fixture.js';
 import { indexedPages } from '../../helpers/search-index.js';
 import { SOURCE_MAP_PATH } from '../../../src/model/page-sources.js';
@@ -205,6 +206,43 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     }
     await expectCaughtUp(dev, second, before);
     await dev.close();
+  });
+
+  it('starts the catch-up once the saves stop: each save made while it waits moves its start on', async () => {
+    const files = site();
+    const dev = await session(files);
+    const before = mapOf(dev.first);
+    let second: BuildResult | undefined;
+    // Timers are faked, not the event loop: a catch-up that started would have run its first steps by the next turn of it.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
+      vi.advanceTimersByTime(0.6 * CATCH_UP_QUIET_MS);
+      await turn();
+      expect([...dev.live.catchUpWaiting ?? []]).toEqual([`${MAIN}/blog/post-3.html`]); // not started
+      second = await dev.editNow(linesMoved(files, 'content/en/blog/post-4.md'));
+      // 1.2 × the quiet time after the first save, 0.6 × after the second: still waiting, with both.
+      vi.advanceTimersByTime(0.6 * CATCH_UP_QUIET_MS);
+      await turn();
+      expect([...dev.live.catchUpWaiting ?? []]).toEqual([`${MAIN}/blog/post-3.html`, `${MAIN}/blog/post-4.html`]);
+      expect(mapOf(second)).toBe(before);
+      vi.advanceTimersByTime(0.4 * CATCH_UP_QUIET_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expectCaughtUp(dev, second, before);
+    expect(dev.live.catchUpWaiting).toBeUndefined();
+    await dev.close();
+  });
+
+  it('does not start a waiting catch-up once the session closes', async () => {
+    const files = site();
+    const dev = await session(files);
+    const before = mapOf(dev.first);
+    const edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
+    await dev.close(); // at once, without waiting for the quiet time
+    expect(mapOf(edited)).toBe(before);
   });
 
   it('warms up by rendering the site\'s bodies once, and stops when asked', async () => {
