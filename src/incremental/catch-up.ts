@@ -21,18 +21,18 @@ import type { BuildSession } from './session.js';
  * state; `session.search` is the last one (tests and close() wait for it). A search that fails
  * leaves the previous index: the next full build reports the problem.
  *
- * Both were part of the edit before: at 1000 articles a locale the map is tens of megabytes of
- * JSON, parsed, updated and written again on every keystroke, and the edit took 0.3–0.6 s instead
- * of tens of milliseconds. A catch-up starts from a timer, not within the edit, so the edit's
- * result is served before it takes this thread (the map's file is copied again around the edited
- * pages, a few milliseconds); saves made before it starts join it. A longer wait (200 ms was tried) put it where a
- * writer's next save lands: with saves 0.3 s apart, one edit in three took twice as long.
+ * Both were part of the edit once: at 1000 articles a locale the map is tens of megabytes of JSON,
+ * parsed, updated and written again on every keystroke, and the edit took 0.3–0.6 s instead of tens
+ * of milliseconds. Started from a timer right after the edit, the catch-up (a shard indexed again in
+ * Pagefind's process, the map copied around the edited pages) still landed where a writer's next
+ * save did: with saves 0.3 s apart the median edit took twice as long as without it.
  *
- * So a catch-up waits until the saves stop: it starts once `session.catchUpQuietMs` (CATCH_UP_QUIET_MS
- * by default) have passed since the last save, each save moving the start on. A writer saving
- * every few hundred milliseconds (an editor's autosave) has every edit served by a thread and two
- * cores that nothing else holds; the map and the index follow a second after the last save. A
- * catch-up not yet started when the session closes does not start.
+ * So a catch-up waits for the saves to stop: it starts `session.catchUpQuietMs` (CATCH_UP_QUIET_MS
+ * by default) after the last save, counted from when the catch-up before it ended. Every save
+ * postpones it (dev-rebuild.ts, whatever the save was), and the body edits made while it waits join
+ * it. The map and the index follow a second after the last save. A full build that succeeds while
+ * one waits makes it needless (that build wrote both): it is dropped. One not started when the
+ * session closes never starts.
  */
 export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[]): Promise<void> {
   // An edit while a catch-up waits to start (behind a running one, or for its timer) joins it: one catch-up covers a burst of saves.
@@ -46,11 +46,14 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
   session.catchUpWaiting = paths;
   // The indexer processes stay up for the next edits until the session closes.
   session.releaseIndexers ??= keepIndexers();
-  const start = quietStart(session.catchUpQuietMs ?? CATCH_UP_QUIET_MS);
+  const start = quietStart(session.catchUpQuietMs ?? CATCH_UP_QUIET_MS, () => {
+    if (session.catchUpWaiting === paths) session.catchUpWaiting = undefined;
+  });
   session.catchUpStart = start;
   const refresh = async () => {
+    if (session.catchUpStart === start) session.catchUpStart = undefined;
+    if (start.dropped) return;
     session.catchUpWaiting = undefined;
-    session.catchUpStart = undefined;
     const last = session.last;
     if (!last || session.closed) return;
     if (!refreshSourceMap(last, [...paths])) {
@@ -72,7 +75,7 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
     last.stats.search = searched.stats;
   };
   session.search = (session.search ?? Promise.resolve())
-    .then(() => start.started)
+    .then(() => start.arm())
     .then(refresh)
     .catch(() => undefined);
   return session.search;
@@ -85,25 +88,49 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
  */
 export const CATCH_UP_QUIET_MS = 1000;
 
+/** A catch-up's start, as the session holds it: saves postpone it, a full build drops it, a closing session starts it now. */
+export interface CatchUpStart {
+  postpone(): void;
+  /** Never starts (the work it would do is done); forgets the edits waiting in it. */
+  drop(): void;
+  now(): void;
+}
+
 /**
- * A start `ms` after it is made, or after the last `postpone()` (a save). From a timer even at 0 ms:
- * the edit that asked is served before a catch-up takes this thread. `now()` starts it at once (a
- * session that closes).
+ * A start `ms` after `arm()` (called once the catch-up before has ended) or after the last
+ * `postpone()` since then. From a timer even at 0 ms: the edit that asked is served before a
+ * catch-up takes this thread.
  */
-function quietStart(ms: number): { started: Promise<void>; postpone(): void; now(): void } {
+function quietStart(ms: number, forget: () => void): CatchUpStart & { arm(): Promise<void>; readonly dropped: boolean } {
   let go!: () => void;
   const started = new Promise<void>((resolve) => (go = resolve));
-  let timer = setTimeout(go, ms);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let done = false;
+  let dropped = false;
+  const fire = () => {
+    clearTimeout(timer);
+    done = true;
+    go();
+  };
   return {
-    started,
+    get dropped() {
+      return dropped;
+    },
+    arm() {
+      if (!done && timer === undefined) timer = setTimeout(fire, ms);
+      return started;
+    },
     postpone() {
+      if (done || timer === undefined) return;
       clearTimeout(timer);
-      timer = setTimeout(go, ms);
+      timer = setTimeout(fire, ms);
     },
-    now() {
-      clearTimeout(timer);
-      go();
+    drop() {
+      dropped = true;
+      forget();
+      fire();
     },
+    now: fire,
   };
 }
 

@@ -26,8 +26,8 @@ export interface BuildSession {
   search?: Promise<void>;
   /** The edited pages of the catch-up that waits to start, which later edits join. */
   catchUpWaiting?: Set<string>;
-  /** The waiting catch-up's start: each save postpones it (catch-up.ts); a closing session starts it now, to end at once. */
-  catchUpStart?: { postpone(): void; now(): void };
+  /** The waiting catch-up's start: each save postpones it, a full build drops it, a closing session starts it now (catch-up.ts). */
+  catchUpStart?: { postpone(): void; drop(): void; now(): void };
   /** Milliseconds without a save before a catch-up starts (catch-up.ts CATCH_UP_QUIET_MS by default). */
   catchUpQuietMs?: number;
   /** Set once close() is called: a catch-up that has not started by then never does. */

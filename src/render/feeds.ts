@@ -22,7 +22,7 @@ export const FEED_MAX_BYTES = 1024 * 1024;
  * page (so never blog or news on the ru host, whose blog is the separate Russian blog): the newest
  * `feeds.items` articles, newest first, each with its full text (docs/feeds.md). Pure: a function
  * of the routed pages and the site; nothing in a feed comes from the build's clock. `only` picks
- * the feeds to write (a dev session's body edit writes those of the sections it changed).
+ * the feeds to write (a dev session's body edit writes those that list an edited article, filesInFeeds).
  */
 export function renderFeeds(pages: readonly Page[], site: ValidSite, only?: (locale: LocaleCode, section: FeedSection) => boolean): RenderedFeeds {
   const files: OutputFile[] = [];
@@ -60,7 +60,7 @@ interface FeedSelection {
 
 /** The feeds of the locales and sections `only` keeps, in the order of LOCALES and FEED_SECTIONS, each with its list page and newest articles. */
 function feedSelections(pages: readonly Page[], site: ValidSite, only?: (locale: LocaleCode, section: FeedSection) => boolean): FeedSelection[] {
-  // Each feed's list page and articles, in one pass over the pages (84 000 at 4000 articles a locale; a dev edit writes one feed).
+  // Each feed's list page and articles, in one pass over the pages (84 000 at 4000 articles a locale).
   const sectionsOf = new Map(LOCALES.map((l) => [l.code, new Set<string>(FEED_SECTIONS.filter((section) => !only || only(l.code, section)))]));
   const lists = new Map<string, Page>();
   const articlesOf = new Map<string, Page[]>();

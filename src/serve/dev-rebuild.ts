@@ -7,6 +7,7 @@ import { catchUp, prepareSourceMap } from '../incremental/catch-up.js';
 import { sameCode, type BuildSession } from '../incremental/session.js';
 import { warmUpMarkdown } from '../incremental/warm-up.js';
 import { renderInThisThread } from '../parse/markdown-jobs.js';
+import { filesInFeeds } from '../render/feeds.js';
 import { incrementalOptions } from '../build-options.js';
 
 /**
@@ -17,8 +18,10 @@ import { incrementalOptions } from '../build-options.js';
  */
 export async function rebuild(options: BuildOptions & { session: BuildSession }, changed: readonly string[] | undefined): Promise<BuildResult | undefined> {
   const { session } = options;
+  // Any save, one that fails or builds in full too, says the writer is still at it: the catch-up waits (catch-up.ts).
+  session.catchUpStart?.postpone();
   const last = session.last;
-  if (!last || !sameCode(session) || !changed) return build(options);
+  if (!last || !sameCode(session) || !changed) return fullBuild(options);
   const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
@@ -34,7 +37,14 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
       return applied.result;
     }
   }
-  return build(options);
+  return fullBuild(options);
+}
+
+/** A full build of the session: one that succeeds wrote the source map and the search index, so a catch-up still waiting has nothing left to do. */
+async function fullBuild(options: BuildOptions & { session: BuildSession }): Promise<BuildResult> {
+  const result = await build(options);
+  if (result.ok) options.session.catchUpStart?.drop();
+  return result;
 }
 
 /**
@@ -45,5 +55,8 @@ export async function warmUp(session: BuildSession, stopped?: () => boolean): Pr
   const last = session.last;
   if (!last) return;
   await warmUpMarkdown(last, renderInThisThread, stopped);
-  if (!stopped?.()) prepareSourceMap(last);
+  if (stopped?.()) return;
+  prepareSourceMap(last);
+  // Which articles the feeds list: the first body edit need not sort every section for it (body-edits.ts).
+  last.feedFiles ??= filesInFeeds(last.routed.pages, last.site);
 }

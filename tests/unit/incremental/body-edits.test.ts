@@ -29,10 +29,13 @@ function site(): Files {
   return files;
 }
 
-/** A dev session's first build of `files`, then `rebuild` after each edit, against full builds of the same files. */
-async function session(files: Files) {
+/**
+ * A dev session's first build of `files`, then `rebuild` after each edit, against full builds of the
+ * same files. Its catch-ups start as soon as they may (`quietMs`, 0 here unless a test is about the wait).
+ */
+async function session(files: Files, quietMs = 0) {
   const cacheDir = mkdtempSync(join(dir, 'cache-'));
-  const live: BuildSession = createSession({ jobs: 1 });
+  const live: BuildSession = createSession({ jobs: 1, catchUpQuietMs: quietMs });
   const options = (fs: Files): BuildOptions & { session: BuildSession } => ({ root: ROOT, fs: memorySourceFs({ ...fs }), write: false, minify: true, cacheDir, session: live });
   const first = await build(options(files));
   expect(errorsOf(first)).toEqual([]);
@@ -191,7 +194,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const before = mapOf(dev.first);
     // The catch-up starts from a timer (catch-up.ts): held here until both saves are in.
     let second: BuildResult | undefined;
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const first = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
       const catchingUp = dev.live.search;
@@ -208,41 +211,71 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     await dev.close();
   });
 
-  it('starts the catch-up once the saves stop: each save made while it waits moves its start on', async () => {
+  it('starts the catch-up once the saves stop: each save made while it waits, even one that fails, moves its start on', async () => {
     const files = site();
-    const dev = await session(files);
+    const dev = await session(files, CATCH_UP_QUIET_MS);
     const before = mapOf(dev.first);
+    const good = files['content/en/blog/post-5.md'] as string;
     let second: BuildResult | undefined;
     // Timers are faked, not the event loop: a catch-up that started would have run its first steps by the next turn of it.
     const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const waiting = () => [...dev.live.catchUpWaiting ?? []];
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
       vi.advanceTimersByTime(0.6 * CATCH_UP_QUIET_MS);
       await turn();
-      expect([...dev.live.catchUpWaiting ?? []]).toEqual([`${MAIN}/blog/post-3.html`]); // not started
+      expect(waiting()).toEqual([`${MAIN}/blog/post-3.html`]); // not started
       second = await dev.editNow(linesMoved(files, 'content/en/blog/post-4.md'));
       // 1.2 × the quiet time after the first save, 0.6 × after the second: still waiting, with both.
       vi.advanceTimersByTime(0.6 * CATCH_UP_QUIET_MS);
       await turn();
-      expect([...dev.live.catchUpWaiting ?? []]).toEqual([`${MAIN}/blog/post-3.html`, `${MAIN}/blog/post-4.html`]);
+      expect(waiting()).toEqual([`${MAIN}/blog/post-3.html`, `${MAIN}/blog/post-4.html`]);
       expect(mapOf(second)).toBe(before);
+      // A save with a broken link fails, and the writer is still at it: the wait starts again.
+      expect((await dev.editNow({ 'content/en/blog/post-5.md': `${good}\nSee [the plans](/pri).\n` }))?.ok).toBe(false);
+      vi.advanceTimersByTime(0.6 * CATCH_UP_QUIET_MS);
+      await turn();
+      expect(waiting()).toHaveLength(2);
       vi.advanceTimersByTime(0.4 * CATCH_UP_QUIET_MS);
+      await turn();
+      expect(dev.live.catchUpWaiting).toBeUndefined(); // started
     } finally {
       vi.useRealTimers();
     }
+    files['content/en/blog/post-5.md'] = good;
     await expectCaughtUp(dev, second, before);
-    expect(dev.live.catchUpWaiting).toBeUndefined();
     await dev.close();
   });
 
-  it('does not start a waiting catch-up once the session closes', async () => {
+  it('drops a waiting catch-up once a full build succeeds: that build wrote the map itself', async () => {
     const files = site();
-    const dev = await session(files);
+    // A wait far longer than the test: the catch-up could only end by being dropped.
+    const dev = await session(files, 3_600_000);
     const before = mapOf(dev.first);
-    const edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
-    await dev.close(); // at once, without waiting for the quiet time
-    expect(mapOf(edited)).toBe(before);
+    await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
+    expect(dev.live.catchUpWaiting?.size).toBe(1);
+    const post = files['content/en/blog/post-4.md'] as string;
+    const full = await dev.edit({ 'content/en/blog/post-4.md': post.replace('title: Post 4', 'title: Post four') }); // awaits the session's catch-up
+    expect(renderedCount(full)).toBeGreaterThan(1);
+    expect(dev.live.catchUpWaiting).toBeUndefined();
+    expect(mapOf(full)).not.toBe(before);
+    expect(mapOf(full)).toBe(mapOf(await dev.full()));
+    await dev.close();
+  });
+
+  it('does not start a waiting catch-up once the session closes, and closes without waiting for it', async () => {
+    const files = site();
+    const dev = await session(files, CATCH_UP_QUIET_MS);
+    const before = mapOf(dev.first);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
+      await dev.close(); // no timer advanced: it would never resolve if it waited for the quiet time
+      expect(mapOf(edited)).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('warms up by rendering the site\'s bodies once, and stops when asked', async () => {
