@@ -8,9 +8,13 @@ import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { isOnDisk, type OutputBytes, type OutputFile } from '../model/output-file.js';
 import type { Progress } from '../model/progress.js';
-import { outputPath } from './output-path.js';
 import { openStaging, type Staging } from './staging.js';
 
+/** A file's path in the output folder (no leading slash), or undefined when it would leave the folder. */
+export function outputPath(written: string): string | undefined {
+  const path = written.replace(/^\/+/, '');
+  return path.split('/').some((segment) => segment === '..' || segment === '') || path.includes('\\') ? undefined : path;
+}
 
 /**
  * Check the output set before anything is written: two files for one path, or a path that would
@@ -60,8 +64,7 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
     const links: [from: string, path: string][] = [];
     for (const [path, bytes] of output) {
       if (isOnDisk(bytes)) {
-        // Nothing to do for a page streamed to its own place, or a file linked here ahead (staging.ts placeAhead).
-        if (bytes.onDisk !== join(dir, path) && staging.placedFrom(path) !== bytes.onDisk) links.push([bytes.onDisk, path]);
+        if (bytes.onDisk !== join(dir, path)) links.push([bytes.onDisk, path]);
         continue;
       }
       const original = first.get(bytes);

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import { linkOrCopy } from '../fs/link-or-copy.js';
-import { isOnDisk, type FileOnDisk, type OutputFile, type PageStore } from '../model/output-file.js';
-import { outputPath } from './output-path.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { FileOnDisk, PageStore } from '../model/output-file.js';
 
 /**
  * The fresh sibling folder a build writes into before it replaces the output (emit-site.ts). Pages
@@ -22,19 +20,11 @@ export interface Staging {
   settled(): Promise<void>;
   /** The files handed to the store so far are written (not those handed meanwhile: the search stage reads the pages while sitemaps are written). */
   writtenSoFar(): Promise<void>;
-  /** The file a path was linked from ahead of emit (`store.placeAhead`), if it was: emit leaves such a path as it is. */
-  placedFrom(path: string): string | undefined;
   /** Removes the folder: the build failed, the previous output stays as it was. */
   discard(): Promise<void>;
   /** The build is done with its folders (emitSite, discard): from now on a sweep may remove what is left of them. */
   close(): void;
 }
-
-/**
- * Files `placeAhead` links between two turns of the event loop: a few milliseconds of system calls,
- * so that the search stage's messages from its indexer processes are not kept waiting.
- */
-const PLACED_AT_ONCE = 256;
 
 /** Pages waiting to be written: render pauses above this many, so memory stays bounded whatever the site's size. */
 export const PENDING_WRITES = 128;
@@ -83,8 +73,6 @@ export async function openStaging(outDir: string, known: KnownFiles = () => unde
   let failure: unknown;
   let waiting: (() => void) | undefined;
   let drained: Promise<void> | undefined;
-  /** Paths linked ahead of emit, with the file each was linked from. */
-  const placed = new Map<string, string>();
   /** The writes still running and their bytes (render waits while there are too many). */
   const writes = new Set<Promise<void>>();
   let pendingBytes = 0;
@@ -118,22 +106,6 @@ export async function openStaging(outDir: string, known: KnownFiles = () => unde
       if (!full()) return undefined;
       return (drained ??= new Promise<void>((resolve) => (waiting = resolve)));
     },
-    async placeAhead(files) {
-      let linked = 0;
-      for (const file of files) {
-        const path = outputPath(file.path);
-        // A path that would leave the folder is left for collectOutput to refuse.
-        if (path === undefined || typeof file.contents === 'string' || !isOnDisk(file.contents) || placed.has(path)) continue;
-        // Files of this folder (a page streamed here, and its 404.html twin) may still be being written: emit links those.
-        if (file.contents.onDisk.startsWith(`${dir}${sep}`)) continue;
-        const to = join(dir, path);
-        await folder(dirname(to));
-        // Synchronous, as emit links (link-or-copy.ts), with a turn of the event loop every PLACED_AT_ONCE.
-        linkOrCopy(file.contents.onDisk, to);
-        placed.set(path, file.contents.onDisk);
-        if (++linked % PLACED_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
   };
   return {
     target,
@@ -148,7 +120,6 @@ export async function openStaging(outDir: string, known: KnownFiles = () => unde
       await Promise.all([...writes]);
       if (failure) throw failure;
     },
-    placedFrom: (path) => placed.get(path),
     async discard() {
       await Promise.all([...writes]);
       await rm(dir, { recursive: true, force: true });

@@ -41,12 +41,6 @@ export interface PageStore {
   readonly byDigest: boolean;
   /** A promise while more writes are pending than the store allows (render waits for it), else undefined. */
   backlog(): Promise<void> | undefined;
-  /**
-   * Files already on disk (pages taken from the cache, social images, covers) put at their output
-   * paths now, where the store is a folder: a build does it while it waits on the search stage's
-   * processes, and emit leaves them as they are. Absent in memory (nothing to place).
-   */
-  placeAhead?(files: Iterable<OutputFile>): Promise<void>;
 }
 
 /** Pages kept in memory: a build that writes nothing, or a dev session serving from memory. */

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { CompiledEdgeConfig } from '../edge/compile-edge-config.js';
-import { collectOutput } from '../emit/emit-site.js';
-import { outputPath } from '../emit/output-path.js';
+import { collectOutput, outputPath } from '../emit/emit-site.js';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
 import { outputText } from '../fs/output-text.js';
 import { edgeFiles } from '../hosting/edge-files.js';
@@ -115,9 +114,6 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
   const feedFiles = await kept(feeds.files, store);
   const reports = await kept(reportFiles(), store);
   input.madeFiles?.();
-  // Then the files already on disk (pages taken from the cache, social images, covers) are linked
-  // to their places: emit would do it after the search stage, on this thread, which now waits.
-  await store.placeAhead?.([...rendered.files, ...input.social.files, ...drawnFiles(site)]);
   const search = await searching;
   pageBytes.clear();
   diagnostics.push(...search.diagnostics);

@@ -74,25 +74,6 @@ describe('emitSite', () => {
     expect(readdirSync(parent)).toEqual(['dist']);
   });
 
-  it('links files on disk to their places ahead of emit, which then leaves them as they are', async () => {
-    const parent = mkdtempSync(join(tmpdir(), 'sitegen-emit-'));
-    const cacheFile = join(parent, 'cache-page.html');
-    writeFileSync(cacheFile, '<p>from the cache</p>');
-    const fromCache: OutputBytes = { onDisk: cacheFile, size: 21 };
-    const out = join(parent, 'dist');
-    const staging = await openStaging(out);
-    await staging.store.placeAhead!([{ path: '/host/kept.html', contents: fromCache }, { path: '../outside.html', contents: fromCache }]);
-    // In place before emit runs: the cache's file itself; a path out of the folder is left for collectOutput.
-    expect(statSync(join(staging.dir, 'host/kept.html')).ino).toBe(statSync(cacheFile).ino);
-    expect(existsSync(join(parent, 'outside.html'))).toBe(false);
-    await emitSite(new Map([['host/kept.html', fromCache], ['.vercel/output/static/host/kept.html', fromCache]]), staging);
-    for (const path of ['host/kept.html', '.vercel/output/static/host/kept.html']) {
-      expect(readFileSync(join(out, path), 'utf8'), path).toBe('<p>from the cache</p>');
-      expect(statSync(join(out, path)).ino, path).toBe(statSync(cacheFile).ino);
-    }
-    expect(readFileSync(cacheFile, 'utf8')).toBe('<p>from the cache</p>');
-  });
-
   it('asks render to wait while too many page writes are pending, and lets it go on once they are done', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'sitegen-emit-'));
     const staging = await openStaging(join(parent, 'dist'));
