@@ -117,7 +117,7 @@ export async function rebuildBodies(last: LastBuild, edits: readonly FileEdit[],
   /** Everything after the pages and entries are in place, which a failure puts back. */
   async function renderEdited(): Promise<BodyRebuild> {
     const routed = { ...last.routed, pages, index: withReplacedPages(last.baseIndex, pages, replacedPages) };
-    const site = { ...last.site };
+    const site = last.site;
 
     // Pages render again when their key would change: their own entry's body changed, an entry
     // they list changed its excerpt, or they looked up a page whose summary changed.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attempt } from '../fs/attempt.js';
 import { sitegenRoot } from '../fs/sitegen-root.js';
@@ -14,8 +14,8 @@ export const SEARCH_CODE = ['src/search', 'src/model/search-part.ts'];
 export const SITEGEN_CODE = ['src'];
 
 /**
- * A digest of what a cache depends on besides its entries' inputs: the project's locked dependency
- * versions (its package-lock.json: remark, rehype, React, Pagefind as installed for it) and
+ * A digest of what a cache depends on besides its entries' inputs: the locked dependency versions
+ * (package-lock.json: remark, rehype, React, Pagefind as sitegen loads them) and
  * sitegen's own sources under `code` (files, or folders read recursively), read where sitegen is
  * installed (sitegenRoot: this checkout, or node_modules/sitegen), not in the project, whose own
  * src/ has nothing to do with it. A new dependency version or a change to that code invalidates the
@@ -28,7 +28,10 @@ export function cacheSalt(root: string, code: readonly string[]): Promise<string
   let salt = salts.get(key);
   if (!salt) {
     const sitegen = sitegenRoot();
-    salts.set(key, (salt = computeSalt([[root, 'package-lock.json'], ...code.map((path) => [sitegen, path] as const)])));
+    // The lock of the packages sitegen loads: its checkout's, which a checkout building another project
+    // (a benchmark's --repo) runs on; an installed sitegen has none (npm packs no lock), and runs on the project's.
+    const lock = existsSync(join(sitegen, 'package-lock.json')) ? sitegen : root;
+    salts.set(key, (salt = computeSalt([[lock, 'package-lock.json'], ...code.map((path) => [sitegen, path] as const)])));
   }
   return salt;
 }

@@ -28,18 +28,18 @@ import type { BuildSession } from './session.js';
  * save did: with saves 0.3 s apart the median edit took twice as long as without it.
  *
  * So a catch-up waits for the saves to stop: it starts `session.catchUpQuietMs` (CATCH_UP_QUIET_MS
- * by default) after the last save, counted from when the catch-up before it ended. Every save
- * postpones it (dev-rebuild.ts, whatever the save was), and the body edits made while it waits join
- * it. The map and the index follow a second after the last save. A full build that succeeds while
- * one waits makes it needless (that build wrote both): it is dropped. One not started when the
- * session closes never starts.
+ * by default) after the last save, counted from when the catch-up before it ended. It is held
+ * while a rebuild runs (dev-rebuild.ts, whatever the save was: a body edit puts its pages in place
+ * before it renders them, and a catch-up must not read them half done), and the quiet time starts
+ * again after it; the body edits made while it waits join it. The map and the index follow a
+ * second after the last save. A full build that succeeds while one waits makes it needless (that
+ * build wrote both): it is dropped. One not started when the session closes never starts.
  */
 export function catchUp(session: BuildSession, cache: SearchCache, edited: readonly string[]): Promise<void> {
   // An edit while a catch-up waits to start (behind a running one, or for its timer) joins it: one catch-up covers a burst of saves.
   const waiting = session.catchUpWaiting;
   if (waiting) {
     for (const path of edited) waiting.add(path);
-    session.catchUpStart?.postpone();
     return session.search!;
   }
   const paths = new Set(edited);
@@ -88,23 +88,29 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
  */
 export const CATCH_UP_QUIET_MS = 1000;
 
-/** A catch-up's start, as the session holds it: saves postpone it, a full build drops it, a closing session starts it now. */
+/** A catch-up's start, as the session holds it: saves postpone it, a rebuild holds it, a full build drops it, a closing session starts it now. */
 export interface CatchUpStart {
   postpone(): void;
+  /** Not while a rebuild runs: its pages change under a catch-up that would read them (body-edits.ts puts them in place). */
+  hold(): void;
+  /** The rebuild is over: the quiet time starts again. */
+  resume(): void;
   /** Never starts (the work it would do is done); forgets the edits waiting in it. */
   drop(): void;
   now(): void;
 }
 
 /**
- * A start `ms` after `arm()` (called once the catch-up before has ended) or after the last
- * `postpone()` since then. From a timer even at 0 ms: the edit that asked is served before a
- * catch-up takes this thread.
+ * A start `ms` after `arm()` (called once the catch-up before has ended), after the last
+ * `postpone()` or `resume()` since then, and never while held. From a timer even at 0 ms: the edit
+ * that asked is served before a catch-up takes this thread.
  */
 function quietStart(ms: number, forget: () => void): CatchUpStart & { arm(): Promise<void>; readonly dropped: boolean } {
   let go!: () => void;
   const started = new Promise<void>((resolve) => (go = resolve));
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let armed = false;
+  let held = false;
   let done = false;
   let dropped = false;
   const fire = () => {
@@ -112,18 +118,27 @@ function quietStart(ms: number, forget: () => void): CatchUpStart & { arm(): Pro
     done = true;
     go();
   };
+  const wait = () => {
+    clearTimeout(timer);
+    if (armed && !held && !done) timer = setTimeout(fire, ms);
+  };
   return {
     get dropped() {
       return dropped;
     },
     arm() {
-      if (!done && timer === undefined) timer = setTimeout(fire, ms);
+      armed = true;
+      wait();
       return started;
     },
-    postpone() {
-      if (done || timer === undefined) return;
+    postpone: wait,
+    hold() {
+      held = true;
       clearTimeout(timer);
-      timer = setTimeout(fire, ms);
+    },
+    resume() {
+      held = false;
+      wait();
     },
     drop() {
       dropped = true;

@@ -4,6 +4,7 @@ import { perHostTargets } from '../bundle/bundle-site.js';
 import type { SiteConfig } from '../model/site-config.js';
 import type { RenderedMarkdown } from '../model/markdown.js';
 import { workerPool, type WorkerPool } from '../parallel/worker-pool.js';
+import type { CatchUpStart } from './catch-up.js';
 import type { LastBuild } from './last-build.js';
 
 /**
@@ -26,8 +27,8 @@ export interface BuildSession {
   search?: Promise<void>;
   /** The edited pages of the catch-up that waits to start, which later edits join. */
   catchUpWaiting?: Set<string>;
-  /** The waiting catch-up's start: each save postpones it, a full build drops it, a closing session starts it now (catch-up.ts). */
-  catchUpStart?: { postpone(): void; drop(): void; now(): void };
+  /** The waiting catch-up's start: a rebuild holds it, a full build that succeeds drops it, a closing session starts it now (catch-up.ts). */
+  catchUpStart?: CatchUpStart;
   /** Milliseconds without a save before a catch-up starts (catch-up.ts CATCH_UP_QUIET_MS by default). */
   catchUpQuietMs?: number;
   /** Set once close() is called: a catch-up that has not started by then never does. */

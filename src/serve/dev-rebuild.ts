@@ -17,11 +17,25 @@ import { incrementalOptions } from '../build-options.js';
  * Undefined when nothing the build reads changed (an editor's temporary file).
  */
 export async function rebuild(options: BuildOptions & { session: BuildSession }, changed: readonly string[] | undefined): Promise<BuildResult | undefined> {
+  // Any save, one that fails or builds in full too, says the writer is still at it: a waiting
+  // catch-up is held while the rebuild runs and waits its quiet time again after it, unless a full
+  // build that succeeded made it needless (catch-up.ts).
+  const waiting = options.session.catchUpStart;
+  waiting?.hold();
+  let full = false;
+  try {
+    const result = await rebuildNow(options, changed, () => (full = true));
+    if (full && result?.ok) waiting?.drop();
+    return result;
+  } finally {
+    waiting?.resume();
+  }
+}
+
+async function rebuildNow(options: BuildOptions & { session: BuildSession }, changed: readonly string[] | undefined, inFull: () => void): Promise<BuildResult | undefined> {
   const { session } = options;
-  // Any save, one that fails or builds in full too, says the writer is still at it: the catch-up waits (catch-up.ts).
-  session.catchUpStart?.postpone();
   const last = session.last;
-  if (!last || !sameCode(session) || !changed) return fullBuild(options);
+  if (!last || !sameCode(session) || !changed) return (inFull(), build(options));
   const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
@@ -37,14 +51,8 @@ export async function rebuild(options: BuildOptions & { session: BuildSession },
       return applied.result;
     }
   }
-  return fullBuild(options);
-}
-
-/** A full build of the session: one that succeeds wrote the source map and the search index, so a catch-up still waiting has nothing left to do. */
-async function fullBuild(options: BuildOptions & { session: BuildSession }): Promise<BuildResult> {
-  const result = await build(options);
-  if (result.ok) options.session.catchUpStart?.drop();
-  return result;
+  inFull();
+  return build(options);
 }
 
 /**
@@ -52,10 +60,12 @@ async function fullBuild(options: BuildOptions & { session: BuildSession }): Pro
  * their few bodies in this thread, and their catch-up edits the source map it reads now.
  */
 export async function warmUp(session: BuildSession, stopped?: () => boolean): Promise<void> {
+  const first = session.last;
+  if (!first) return;
+  await warmUpMarkdown(first, renderInThisThread, stopped);
+  // An edit made meanwhile gave the session another last build: that is the one to get ready.
   const last = session.last;
-  if (!last) return;
-  await warmUpMarkdown(last, renderInThisThread, stopped);
-  if (stopped?.()) return;
+  if (stopped?.() || !last) return;
   prepareSourceMap(last);
   // Which articles the feeds list: the first body edit need not sort every section for it (body-edits.ts).
   last.feedFiles ??= filesInFeeds(last.routed.pages, last.site);

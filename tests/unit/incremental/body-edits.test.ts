@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, createSession, type BuildOptions, type BuildResult, type BuildSession } from '../../../src/build.js';
 import { rebuild } from '../../../src/serve/dev-rebuild.js';
+import { rebuildBodies } from '../../../src/incremental/body-edits.js';
+import type { MarkdownBodies } from '../../../src/incremental/markdown-cache.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
 import { renderInThisThread, type MarkdownRenderer } from '../../../src/parse/markdown-jobs.js';
 import { warmUpMarkdown } from '../../../src/incremental/warm-up.js';
@@ -248,19 +250,51 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     await dev.close();
   });
 
-  it('drops a waiting catch-up once a full build succeeds: that build wrote the map itself', async () => {
+  it('holds a waiting catch-up while a rebuild runs, and drops it once a full build succeeds: that build wrote the map itself', async () => {
     const files = site();
-    // A wait far longer than the test: the catch-up could only end by being dropped.
-    const dev = await session(files, 3_600_000);
+    const dev = await session(files, CATCH_UP_QUIET_MS);
     const before = mapOf(dev.first);
-    await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
-    expect(dev.live.catchUpWaiting?.size).toBe(1);
-    const post = files['content/en/blog/post-4.md'] as string;
-    const full = await dev.edit({ 'content/en/blog/post-4.md': post.replace('title: Post 4', 'title: Post four') }); // awaits the session's catch-up
+    let edited: BuildResult | undefined;
+    let full: BuildResult | undefined;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
+      const post = files['content/en/blog/post-4.md'] as string;
+      const building = dev.editNow({ 'content/en/blog/post-4.md': post.replace('title: Post 4', 'title: Post four') });
+      // However long the full build takes, the catch-up does not start during it.
+      await vi.advanceTimersByTimeAsync(3 * CATCH_UP_QUIET_MS);
+      full = await building;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(full?.ok).toBe(true);
     expect(renderedCount(full)).toBeGreaterThan(1);
+    expect(mapOf(edited)).toBe(before); // never caught up: dropped
     expect(dev.live.catchUpWaiting).toBeUndefined();
-    expect(mapOf(full)).not.toBe(before);
+    await dev.live.search;
     expect(mapOf(full)).toBe(mapOf(await dev.full()));
+    await dev.close();
+  });
+
+  it('puts the route table and the entries back when an edit fails after it placed its pages', async () => {
+    const files = site();
+    const dev = await session(files);
+    const last = dev.live.last!;
+    const pages = [...last.routed.pages];
+    const entries = [...last.site.entries];
+    // Bodies that cannot be read when their pages render: the edit fails past the point where its pages are in place.
+    const unreadable: Pick<MarkdownBodies, 'render'> = {
+      render: async (jobs, facts) => (await renderInThisThread(jobs, facts)).map((body) => ({ ...body, body: { read: () => { throw new Error('unreadable body'); } } })),
+    };
+    const text = appendTo(files['content/en/blog/post-3.md'], 'A sentence never served.');
+    // Reported as the page's error, or thrown: either way the edit did not succeed.
+    const succeeded = await rebuildBodies(last, [{ path: 'content/en/blog/post-3.md', text }], unreadable, () => performance.now()).then((edit) => edit?.result.ok, () => false);
+    expect(succeeded).toBe(false);
+    expect(last.routed.pages.every((page, i) => page === pages[i])).toBe(true);
+    expect(last.site.entries.every((entry, i) => entry === entries[i])).toBe(true);
+    // The session goes on from its last good build.
+    const result = await dev.edit({ 'content/en/blog/post-3.md': appendTo(files['content/en/blog/post-3.md'], 'A sentence served.') });
+    expect(outputDifferences(result!, await dev.full())).toEqual([]);
     await dev.close();
   });
 
