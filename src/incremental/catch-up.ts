@@ -10,7 +10,7 @@ import { indexSearch, type SearchCache } from '../search/index-search.js';
 import { keepIndexers } from '../search/pagefind-service.js';
 import { prepareForEdits } from './body-edits.js';
 import type { LastBuild } from './last-build.js';
-import type { BuildSession } from './session.js';
+import type { BuildSession, CatchUpStart } from './session.js';
 
 /**
  * What follows a dev edit to Markdown bodies (body-edits.ts) in the background: the pages are served
@@ -87,18 +87,6 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
  * writer takes to switch to the browser and search.
  */
 export const CATCH_UP_QUIET_MS = 1000;
-
-/** A catch-up's start, as the session holds it: saves postpone it, a rebuild holds it, a full build drops it, a closing session starts it now. */
-export interface CatchUpStart {
-  postpone(): void;
-  /** Not while a rebuild runs: its pages change under a catch-up that would read them (body-edits.ts puts them in place). */
-  hold(): void;
-  /** The rebuild is over: the quiet time starts again. */
-  resume(): void;
-  /** Never starts (the work it would do is done); forgets the edits waiting in it. */
-  drop(): void;
-  now(): void;
-}
 
 /**
  * A start `ms` after `arm()` (called once the catch-up before has ended), after the last

@@ -4,8 +4,21 @@ import { perHostTargets } from '../bundle/bundle-site.js';
 import type { SiteConfig } from '../model/site-config.js';
 import type { RenderedMarkdown } from '../model/markdown.js';
 import { workerPool, type WorkerPool } from '../parallel/worker-pool.js';
-import type { CatchUpStart } from './catch-up.js';
 import type { LastBuild } from './last-build.js';
+
+/** A waiting catch-up's start, as the session holds it (catch-up.ts quietStart). */
+export interface CatchUpStart {
+  /** The writer saved again: the quiet time starts again. */
+  postpone(): void;
+  /** Not while a rebuild runs: its pages change under a catch-up that would read them (body-edits.ts puts them in place). */
+  hold(): void;
+  /** The rebuild is over: the quiet time starts again. */
+  resume(): void;
+  /** Never starts (the work it would do is done); forgets the edits waiting in it. */
+  drop(): void;
+  /** Starts at once (a session that closes). */
+  now(): void;
+}
 
 /**
  * What a series of builds shares (sitegen dev): the worker pool, rendered Markdown in memory, the
