@@ -89,8 +89,8 @@ export function catchUp(session: BuildSession, cache: SearchCache, edited: reado
 export const CATCH_UP_QUIET_MS = 1000;
 
 /**
- * A start `ms` after `arm()` (called once the catch-up before has ended), after the last
- * `postpone()` or `resume()` since then, and never while held. From a timer even at 0 ms: the edit
+ * A start `ms` after `arm()` (called once the catch-up before has ended) or after the last
+ * `resume()` since then (a rebuild ended), and never while held. From a timer even at 0 ms: the edit
  * that asked is served before a catch-up takes this thread.
  */
 function quietStart(ms: number, forget: () => void): CatchUpStart & { arm(): Promise<void>; readonly dropped: boolean } {
@@ -119,7 +119,6 @@ function quietStart(ms: number, forget: () => void): CatchUpStart & { arm(): Pro
       wait();
       return started;
     },
-    postpone: wait,
     hold() {
       held = true;
       clearTimeout(timer);

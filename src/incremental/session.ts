@@ -8,8 +8,6 @@ import type { LastBuild } from './last-build.js';
 
 /** A waiting catch-up's start, as the session holds it (catch-up.ts quietStart). */
 export interface CatchUpStart {
-  /** The writer saved again: the quiet time starts again. */
-  postpone(): void;
   /** Not while a rebuild runs: its pages change under a catch-up that would read them (body-edits.ts puts them in place). */
   hold(): void;
   /** The rebuild is over: the quiet time starts again. */
