@@ -10,17 +10,26 @@ export type ChangeSet =
   /** Markdown files that existed in the last build, with their new text. */
   | { kind: 'markdown'; edits: FileEdit[] }
   /** Anything else: a new, deleted or renamed file or folder, YAML, a public file. */
-  | { kind: 'full' };
+  | { kind: 'full' }
+  /**
+   * A file the last build read is gone, or a Markdown file it read is empty: what an editor's save
+   * looks like half done (one that renames the old file away before it writes the new one, or
+   * truncates the file before it writes). Only when the caller did not say the files are `settled`.
+   */
+  | { kind: 'saving'; path: string };
 
 const CONTENT_FILE = /\.(md|ya?ml)$/;
 
 /**
  * Sorts the paths a file watcher reported (from the root) by what they change, reading the files
  * that still exist. A path that is gone matters only if the last build read it or a file below it.
+ * Unless `settled`, a save that looks half done (`saving`) comes first: whatever else changed is
+ * best read once it is over.
  */
-export async function classifyChanges(paths: readonly string[], fs: SourceFs, last: LastBuild): Promise<ChangeSet> {
+export async function classifyChanges(paths: readonly string[], fs: SourceFs, last: LastBuild, { settled = false } = {}): Promise<ChangeSet> {
   const edits: FileEdit[] = [];
   const publicDir = `${last.contentDir}/public/`;
+  let full = false;
   for (const path of new Set(paths)) {
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (name.startsWith('.')) continue; // never read (load-sources.ts)
@@ -28,18 +37,28 @@ export async function classifyChanges(paths: readonly string[], fs: SourceFs, la
     try {
       bytes = await fs.readBytes(path);
     } catch {
-      return { kind: 'full' }; // a folder (created or moved in), or a file that cannot be read
-    }
-    if (bytes === undefined) {
-      if (last.sources.has(path) || [...last.sources].some((known) => known.startsWith(`${path}/`))) return { kind: 'full' };
+      full = true; // a folder (created or moved in), or a file that cannot be read
       continue;
     }
-    if (path.startsWith(publicDir)) return { kind: 'full' };
+    if (bytes === undefined) {
+      if (last.sources.has(path) && !settled) return { kind: 'saving', path };
+      if (last.sources.has(path) || [...last.sources].some((known) => known.startsWith(`${path}/`))) full = true;
+      continue;
+    }
+    if (path.startsWith(publicDir)) {
+      full = true;
+      continue;
+    }
     if (!CONTENT_FILE.test(name)) continue;
-    if (!name.endsWith('.md') || !last.sources.has(path)) return { kind: 'full' };
+    if (!name.endsWith('.md') || !last.sources.has(path)) {
+      full = true;
+      continue;
+    }
+    if (bytes.length === 0 && last.texts.get(path) && !settled) return { kind: 'saving', path };
     const { text, malformed } = decodeSource(bytes);
-    if (malformed) return { kind: 'full' }; // a full build reports it (parse-site.ts)
-    edits.push({ path, text });
+    if (malformed) full = true; // a full build reports it (parse-site.ts)
+    else edits.push({ path, text });
   }
+  if (full) return { kind: 'full' };
   return edits.length ? { kind: 'markdown', edits } : { kind: 'none' };
 }

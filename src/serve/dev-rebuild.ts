@@ -1,7 +1,8 @@
 import { build, type BuildOptions, type BuildResult } from '../build.js';
-import { nodeSourceFs } from '../fs/source-fs.js';
+import { nodeSourceFs, type SourceFs } from '../fs/source-fs.js';
 import { rebuildBodies } from '../incremental/body-edits.js';
-import { classifyChanges } from '../incremental/change-set.js';
+import { classifyChanges, type ChangeSet } from '../incremental/change-set.js';
+import type { LastBuild } from '../incremental/last-build.js';
 import { markdownRenderer, searchCacheOf } from '../incremental/incremental-build.js';
 import { catchUp, prepareSourceMap } from '../incremental/catch-up.js';
 import { sameCode, type BuildSession } from '../incremental/session.js';
@@ -36,7 +37,7 @@ async function rebuildNow(options: BuildOptions & { session: BuildSession }, cha
   const { session } = options;
   const last = session.last;
   if (!last || !sameCode(session) || !changed) return (inFull(), build(options));
-  const changes = await classifyChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
+  const changes = await settledChanges(changed, options.fs ?? nodeSourceFs(options.root), last);
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
     const incremental = incrementalOptions(options, options.outDir ?? 'dist');
@@ -53,6 +54,24 @@ async function rebuildNow(options: BuildOptions & { session: BuildSession }, cha
   }
   inFull();
   return build(options);
+}
+
+/**
+ * How often, and until when, files that look half saved are looked at again. The dev server starts a
+ * content rebuild on the first event of a save rather than after a debounce (dev-server.ts), so it
+ * may come between an editor's rename of the old file and its write of the new one, or between
+ * truncating a file and writing it: Vite met the same (vitejs/vite#610) and polls the same way.
+ */
+export const SAVE_POLL_MS = 10;
+export const SAVE_WAIT_MS = 100;
+
+/** The changes once no save looks half done, or as they are after SAVE_WAIT_MS (a file really deleted or emptied). */
+async function settledChanges(changed: readonly string[], fs: SourceFs, last: LastBuild): Promise<ChangeSet> {
+  for (let waited = 0; ; waited += SAVE_POLL_MS) {
+    const changes = await classifyChanges(changed, fs, last, { settled: waited >= SAVE_WAIT_MS });
+    if (changes.kind !== 'saving') return changes;
+    await new Promise((resolve) => setTimeout(resolve, SAVE_POLL_MS));
+  }
 }
 
 /**

@@ -24,7 +24,7 @@ export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs
   log: (line: string) => void;
   /** Called after every build with its result and how long it took from the change that caused it. */
   onBuild?: (result: BuildResult, ms: number) => void;
-  /** Milliseconds to wait for more changes before building (editors save in bursts). */
+  /** Milliseconds to wait for more changes to templates/ or client/ before building (code is saved in bursts); content builds at once. */
   debounceMs?: number;
   /** The command that opens a file of the error panel in the writer's editor (open-in-editor.ts editorCommand); `code` by default. */
   editor?: string[];
@@ -166,13 +166,21 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 
   let timer: NodeJS.Timeout | undefined;
   let firstChange = 0;
-  const onChange = () => {
-    if (!timer) firstChange = performance.now();
+  let waitMs = 0;
+  const onChange = (isCode: boolean) => {
+    if (!timer) {
+      firstChange = performance.now();
+      waitMs = 0;
+    }
+    // Code is saved in bursts (several files, a formatter after the save) and makes the bundles
+    // again: its build waits for the burst to end. Content builds at once, as the events of one
+    // save come in (a save that looks half done is looked at again: dev-rebuild.ts settledChanges).
+    if (isCode) waitMs = options.debounceMs ?? 10;
     clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
       void schedule(firstChange);
-    }, options.debounceMs ?? 10);
+    }, waitMs);
   };
 
   await schedule(performance.now());
@@ -184,7 +192,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         if (isCode) session.codeVersion++;
         else if (path === null) changed = undefined;
         else changed?.add(`${dir}/${path}`);
-        onChange();
+        onChange(isCode as boolean);
       })];
     } catch {
       return [];

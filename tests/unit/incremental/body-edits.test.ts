@@ -6,7 +6,7 @@ import { build, createSession, type BuildOptions, type BuildResult, type BuildSe
 import { rebuild } from '../../../src/serve/dev-rebuild.js';
 import { rebuildBodies } from '../../../src/incremental/body-edits.js';
 import type { MarkdownBodies } from '../../../src/incremental/markdown-cache.js';
-import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { memorySourceFs, type SourceFs } from '../../../src/fs/source-fs.js';
 import { renderInThisThread, type MarkdownRenderer } from '../../../src/parse/markdown-jobs.js';
 import { warmUpMarkdown } from '../../../src/incremental/warm-up.js';
 import { CATCH_UP_QUIET_MS } from '../../../src/incremental/catch-up.js';
@@ -51,6 +51,19 @@ async function session(files: Files, quietMs = 0) {
       // The source map and search index follow a body edit in the background (src/incremental/catch-up.ts).
       await live.search;
       return result;
+    },
+    /**
+     * A save the dev server's rebuild catches half done: `path` reads as `during` (undefined: gone,
+     * renamed away) its first `reads` times, then as `text`. Returns the result and the reads made.
+     */
+    editCaughtMidSave: async (path: string, text: string, during: string | undefined, reads: number) => {
+      files[path] = text;
+      const fs = memorySourceFs({ ...files });
+      let made = 0;
+      const halfSaved: SourceFs = { ...fs, readBytes: async (p) => (p === path && made++ < reads ? during === undefined ? undefined : new TextEncoder().encode(during) : fs.readBytes(p)) };
+      const result = await rebuild({ ...options(files), fs: halfSaved }, [path]);
+      await live.search;
+      return { result, reads: made };
     },
     /** An edit as the dev server makes it: the result is served without waiting for the catch-up. */
     editNow: (changes: Files) => {
@@ -172,6 +185,29 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     const added = await dev.edit({ 'content/en/blog/post-9.md': blogPost({ title: 'Post 9', date: '2026-03-09' }, 'Nine.\n') });
     expect(added!.output.has(`${MAIN}/blog/post-9.html`)).toBe(true);
     expect(outputDifferences(added!, await dev.full())).toEqual([]);
+    await dev.close();
+  });
+
+  it('reads a save it caught half done again: a file renamed away or emptied, then written, is a body edit', async () => {
+    const files = site();
+    const dev = await session(files);
+    for (const during of [undefined, '']) {
+      const text = appendTo(files['content/en/blog/post-3.md'], `Saved after a moment (${during === undefined ? 'renamed away' : 'emptied'}).`);
+      const { result, reads } = await dev.editCaughtMidSave('content/en/blog/post-3.md', text, during, 2);
+      expect(reads).toBeGreaterThan(2);
+      expect(renderedCount(result)).toBe(1);
+      expect(htmlAt(result!, `${MAIN}/blog/post-3.html`)).toContain('Saved after a moment');
+      expect(outputDifferences(result!, await dev.full())).toEqual([]);
+    }
+    await dev.close();
+  });
+
+  it('takes a Markdown file still empty after the wait as emptied: the build says what it lacks', async () => {
+    const files = site();
+    const dev = await session(files);
+    const result = await dev.edit({ 'content/en/blog/post-2.md': '' });
+    expect(result?.ok).toBe(false);
+    expect(errorsOf(result!).map((d) => d.file)).toContain('content/en/blog/post-2.md');
     await dev.close();
   });
 

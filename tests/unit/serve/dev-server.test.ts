@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,35 @@ describe('sitegen dev', () => {
     expect((await stream.next()).event).toBe('reload');
     expect(await page('/blog/hello')).toContain('data-dev-test="yes"');
     await stream.close();
+  });
+});
+
+describe('sitegen dev saving content', () => {
+  it('builds a content save at once, without the wait for code saves, even one made by renaming the old file away first', async () => {
+    const saved = projectOnDisk({ ...baseFiles(), ...publicFiles(), 'content/en/blog/hello.md': blogPost({ title: 'Hello' }, 'Intro.\n\nThe first version.\n') }, 'sitegen-dev-save-');
+    // A code save would wait ten minutes for its burst to end: a content save must not wait for that.
+    const server = await startDev({ root: saved, jobs: 1, port: 0, cacheDir: join(saved, '.cache'), debounceMs: 600_000, log: () => undefined });
+    try {
+      const response = await fetch(`${server.url}/__sitegen/events`);
+      const reader = response.body!.getReader();
+      let stream = '';
+      const file = join(saved, 'content/en/blog/hello.md');
+      // A "safe write" as JetBrains editors make it: the old file renamed away, the new one written, the old one removed.
+      renameSync(file, `${file}___jb_old___`);
+      writeFileSync(file, blogPost({ title: 'Hello' }, 'Intro.\n\nThe version saved safely.\n'));
+      rmSync(`${file}___jb_old___`);
+      while (!/event: (reload|errors)/.test(stream)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('event stream ended');
+        stream += new TextDecoder().decode(value);
+      }
+      expect(stream).toMatch(/event: reload/);
+      expect(await (await fetch(`${server.url}/blog/hello`)).text()).toContain('The version saved safely.');
+      await reader.cancel();
+    } finally {
+      await server.close();
+      rmSync(saved, { recursive: true, force: true });
+    }
   });
 });
 
