@@ -109,7 +109,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
     // Like encoded images, kept even without the cache (--no-cache): the key is everything drawn.
     social: socialDrawer(join(cacheDir, 'social'), { readOnly: !options.cacheWrites, onDisk: options.write && !session.shared, pool: session.pool, untrusted: changedSocialImages(onDisk) }),
     // The parse stage renders every body at once: its render is complete.
-    markdown: () => markdownRenderer(options, session, true),
+    markdown: () => markdownRenderer(options, session, { complete: true }),
     frontMatter: async () => (options.cache
       ? frontMatterCache(join(cacheDir, 'front-matter.json'), await cacheSalt(root, FRONT_MATTER_CODE), { readOnly: !options.cacheWrites })
       : { split: splitFrontMatter, save: async () => undefined }),
@@ -159,12 +159,13 @@ const FEW_BODIES = 4;
 /**
  * Markdown through the caches (unless the build has none), then the bodies the caches lack through
  * the session's threads, or this one when they are few; `complete` when the render is every body of
- * the site. The bodies are kept in the cache's packs, a temporary file, or memory (see each).
+ * the site, `lookInPacks: false` for a dev session's edit (markdown-cache.ts). The bodies are kept
+ * in the cache's packs, a temporary file, or memory (see each).
  */
-export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites' | 'write'>, session: BuildSession, complete = false): Promise<MarkdownBodies> {
+export async function markdownRenderer(options: Pick<IncrementalOptions, 'root' | 'cacheDir' | 'cache' | 'cacheWrites' | 'write'>, session: BuildSession, { complete = false, lookInPacks = true } = {}): Promise<MarkdownBodies> {
   const pool = session.pool;
   const render: MarkdownRenderer = pool ? (jobs, facts, rendered) => (jobs.length <= FEW_BODIES ? renderInThisThread(jobs, facts, rendered) : pool.run('markdown', jobs, facts, rendered)) : renderInThisThread;
-  if (options.cache) return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, readOnly: !options.cacheWrites, complete });
+  if (options.cache) return cachedRenderer(render, join(options.cacheDir, 'markdown'), await cacheSalt(options.root, MARKDOWN_CODE), { memory: session.markdown, readOnly: !options.cacheWrites, complete, lookInPacks });
   // Without a cache, a build that writes its output keeps its bodies in a temporary file; one that
   // writes nothing (a dev session serves from memory, a test's small site) keeps them in memory.
   if (options.write && !session.shared) return spilledBodies(render);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { attempt } from '../fs/attempt.js';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFile } from '../fs/replace-file.js';
@@ -46,7 +47,7 @@ export interface MarkdownBodies {
  * (`memory`) keeps every body it sees in memory too, and reads nothing from disk twice.
  */
 export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: string, options: CacheOptions = {}): MarkdownBodies {
-  const { memory, readOnly = false, complete = false } = options;
+  const { memory, readOnly = false, complete = false, lookInPacks = true } = options;
   const packs = new Packs(dir);
   let stats: CacheStats = { bodies: 0, rendered: 0 };
   return {
@@ -61,8 +62,8 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
         results[i] = kept(key, known);
         return [];
       });
-      await packs.index(wanted.map((i) => keys[i]!));
-      const missing = wanted.filter((i) => {
+      if (lookInPacks) await packs.index(wanted.map((i) => keys[i]!));
+      const missing = !lookInPacks ? wanted : wanted.filter((i) => {
         const body = packs.body(keys[i]!);
         if (!body) return true;
         const { links, excerpt } = packs.meta(keys[i]!)!;
@@ -103,6 +104,14 @@ export interface CacheOptions {
   readOnly?: boolean;
   /** The renders of this build are every body of the site: `finish` leaves the packs holding exactly its entries. */
   complete?: boolean;
+  /**
+   * False: a body `memory` lacks is new, so it is rendered and appended without reading its pack
+   * first. That is a dev session's body edit: its memory holds every body of the site since the
+   * first build, and reading a pack to look for an edited body cost a pack read per edit (2 MB at
+   * 4000 articles). The pack has it only when the writer went back to a text of an earlier session:
+   * then it holds the line twice, and the next full build's compaction rewrites the pack.
+   */
+  lookInPacks?: boolean;
 }
 
 const IMAGE_PATH = /\/[^\s()"'<>]+\.(?:png|jpe?g|gif|webp|avif|tiff?|svg)/gi;
@@ -231,7 +240,7 @@ class Packs {
       else byPack.set(packOf(entry[0]), [entry]);
     }
     for (const [name, list] of byPack) {
-      const pack = this.read.get(name)!;
+      const pack = this.read.get(name) ?? this.unread(name);
       const chunks: Buffer[] = [];
       let at = pack.size;
       if (pack.size > 0 && !pack.ended) {
@@ -261,6 +270,16 @@ class Packs {
       }
     }
     return written;
+  }
+
+  /** A pack this build appends to without reading it (lookInPacks: false): its size and whether it ends a line, from its last byte. */
+  private unread(name: string): Pack {
+    const path = this.path(name);
+    const size = attempt(() => statSync(path).size) ?? 0;
+    const last = size > 0 ? attempt(() => this.files.read(path, size - 1, 1)) : undefined;
+    const pack: Pack = { path, size, lines: new Map(), clean: false, ended: last === undefined || last[0] === NEWLINE };
+    this.read.set(name, pack);
+    return pack;
   }
 
   /** A line's content, read from its pack; found again if another build moved it since. */

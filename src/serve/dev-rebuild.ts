@@ -41,7 +41,8 @@ async function rebuildNow(options: BuildOptions & { session: BuildSession }, cha
   if (changes.kind === 'none') return undefined;
   if (changes.kind === 'markdown') {
     const incremental = incrementalOptions(options, options.outDir ?? 'dist');
-    const markdown = await markdownRenderer(incremental, session);
+    // The session's memory holds every body of the site: an edited one is new, not in the packs.
+    const markdown = await markdownRenderer(incremental, session, { lookInPacks: !session.markdown });
     const applied = await rebuildBodies(last, changes.edits, markdown, options.clock ?? (() => performance.now())).finally(() => markdown.close());
     if (applied) {
       if (applied.last) {

@@ -35,10 +35,10 @@ function site(): Files {
  * A dev session's first build of `files`, then `rebuild` after each edit, against full builds of the
  * same files. Its catch-ups start as soon as they may (`quietMs`, 0 here unless a test is about the wait).
  */
-async function session(files: Files, quietMs = 0) {
-  const cacheDir = mkdtempSync(join(dir, 'cache-'));
+async function session(files: Files, quietMs = 0, cacheDir = mkdtempSync(join(dir, 'cache-'))) {
   const live: BuildSession = createSession({ jobs: 1, catchUpQuietMs: quietMs });
-  const options = (fs: Files): BuildOptions & { session: BuildSession } => ({ root: ROOT, fs: memorySourceFs({ ...fs }), write: false, minify: true, cacheDir, session: live });
+  // Cache writes as the dev server makes them (dev-server.ts).
+  const options = (fs: Files): BuildOptions & { session: BuildSession } => ({ root: ROOT, fs: memorySourceFs({ ...fs }), write: false, cacheWrites: true, minify: true, cacheDir, session: live });
   const first = await build(options(files));
   expect(errorsOf(first)).toEqual([]);
   return {
@@ -71,6 +71,7 @@ async function session(files: Files, quietMs = 0) {
       return rebuild(options(files), Object.keys(changes));
     },
     full: () => build({ root: ROOT, fs: memorySourceFs({ ...files }), write: false, minify: true, cacheDir }),
+    cacheDir,
     close: () => live.close(),
   };
 }
@@ -211,11 +212,31 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     await dev.close();
   });
 
+  it('keeps an edited body in the Markdown cache (appended to its pack unread), even one the pack holds from an earlier session', async () => {
+    const files = site();
+    const original = files['content/en/blog/post-3.md'] as string;
+    const edited = appendTo(original, 'A sentence kept in the cache.');
+    const first = await session(files);
+    expect((await first.edit({ 'content/en/blog/post-3.md': edited }))?.ok).toBe(true);
+    await first.close();
+    // A later build takes the edited body from the pack the edit appended it to.
+    expect((await first.full()).markdown).toMatchObject({ rendered: 0 });
+    // A later session that starts from the old text and is given the edited one again appends it a second time.
+    files['content/en/blog/post-3.md'] = original;
+    const later = await session(files, 0, first.cacheDir);
+    const again = await later.edit({ 'content/en/blog/post-3.md': edited });
+    expect(htmlAt(again!, `${MAIN}/blog/post-3.html`)).toContain('A sentence kept in the cache.');
+    await later.close();
+    const full = await later.full();
+    expect(full.markdown).toMatchObject({ rendered: 0 });
+    expect(outputDifferences(again!, full)).toEqual([]);
+  });
+
   it('serves an edit before the source map catches up, which then equals a full build\'s', async () => {
     const files = site();
     const dev = await session(files);
     const before = mapOf(dev.first);
-    const original = files['content/en/blog/post-3.md'];
+    const original = files['content/en/blog/post-3.md'] as string;
     const edited = await dev.editNow(linesMoved(files, 'content/en/blog/post-3.md'));
     expect(mapOf(edited)).toBe(before);
     await expectCaughtUp(dev, edited, before);
