@@ -14,6 +14,7 @@ import { panelScriptTag } from './error-panel/panel-script.js';
 import type { FileReader } from './read-files.js';
 import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';
 import { watchTree } from './watch-tree.js';
+import { buildFollower, HOLD_PAGES_MS } from './fresh-pages.js';
 
 export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs' | 'workerScript' | 'cacheDir'> {
   port?: number;
@@ -49,6 +50,7 @@ const OPEN_PATH = '/__sitegen/open';
  */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const clients = new Set<ServerResponse>();
+  const builds = buildFollower();
   let handler: Handler | undefined;
   let warmedUp: Promise<void> | undefined;
   let closing = false;
@@ -74,7 +76,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       req.on('close', () => clients.delete(res));
       return;
     }
-    if (handler) return handler(req, res);
+    if (handler) {
+      // A page asked for right after a save is the saved one (fresh-pages.ts).
+      await builds.upToDate(HOLD_PAGES_MS);
+      return handler!(req, res);
+    }
     // No good build yet: a page that says so, shows the errors and reloads after the first good build.
     const title = failed ? 'Build failed' : 'Building…';
     const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${devScript}</body></html>`;
@@ -91,6 +97,14 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const runBuild = async (since: number): Promise<BuildResult | undefined> => {
     const paths = changed && [...changed];
     changed = new Set();
+    const over = builds.starts();
+    try {
+      return await buildAndServe(paths, since);
+    } finally {
+      over();
+    }
+  };
+  const buildAndServe = async (paths: string[] | undefined, since: number): Promise<BuildResult | undefined> => {
     // Not a content error (those are diagnostics) but a crash, e.g. a file vanishing mid-read, or an
     // output the server cannot serve: reported like one, and the server goes on with the last good build.
     const crashed = (error: unknown): BuildResult => ({ ok: false, diagnostics: [diagnostic('BUILD_CRASHED', `the build crashed: ${(error as Error).stack ?? String(error)}`)], pages: [], output: new Map(), timings: {} });
@@ -168,6 +182,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let firstChange = 0;
   let waitMs = 0;
   const onChange = (isCode: boolean) => {
+    builds.changed();
     if (!timer) {
       firstChange = performance.now();
       waitMs = 0;

@@ -133,6 +133,15 @@ describe('sitegen dev', () => {
     expect(await page('/blog/hello')).toContain('data-dev-test="yes"');
     await stream.close();
   });
+
+  it('answers a page asked for right after a save with the saved page, not the one before it', async () => {
+    const stream = await events();
+    writeFileSync(join(project, 'content/en/blog/hello.md'), blogPost({ title: 'Hello' }, 'Intro.\n\nThe version asked for at once.\n'));
+    // No wait for the reload event: the request goes out as soon as the file is written.
+    expect(await page('/blog/hello')).toContain('The version asked for at once.');
+    expect((await stream.next()).event).toBe('reload');
+    await stream.close();
+  });
 });
 
 describe('sitegen dev saving content', () => {
