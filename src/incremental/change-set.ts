@@ -31,6 +31,8 @@ export async function classifyChanges(paths: readonly string[], fs: SourceFs, la
   const publicDir = `${last.contentDir}/public/`;
   let full = false;
   for (const path of new Set(paths)) {
+    // Past the first reason to build in full, the rest matters only for a save half done.
+    if (full && settled) break;
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (name.startsWith('.')) continue; // never read (load-sources.ts)
     let bytes: Uint8Array | undefined;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { attempt } from '../fs/attempt.js';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { attempt } from '../fs/attempt.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import type { CacheStats } from '../pipeline/build-result.js';
@@ -50,6 +50,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
   const { memory, readOnly = false, complete = false, lookInPacks = true } = options;
   const packs = new Packs(dir);
   let stats: CacheStats = { bodies: 0, rendered: 0 };
+  let fromMemory = false;
   return {
     stats: () => stats,
     render: async (jobs, facts, progress) => {
@@ -59,6 +60,7 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
       const wanted = keys.flatMap((key, i) => {
         const known = memory?.get(key);
         if (!known) return [i];
+        fromMemory = true;
         results[i] = kept(key, known);
         return [];
       });
@@ -90,7 +92,10 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
       return results;
     },
     finish: async () => {
-      if (complete && !readOnly) await packs.compact().catch(() => undefined);
+      // A render that took bodies from a dev session's memory read only the packs of the others: it
+      // cannot tell which lines of the rest are used, so it leaves the packs as they are (compacting
+      // them removed every pack it had not read). The next build that reads them all compacts them.
+      if (complete && !readOnly && !fromMemory) await packs.compact().catch(() => undefined);
       packs.forget();
     },
     close: () => packs.close(),
@@ -107,9 +112,10 @@ export interface CacheOptions {
   /**
    * False: a body `memory` lacks is new, so it is rendered and appended without reading its pack
    * first. That is a dev session's body edit: its memory holds every body of the site since the
-   * first build, and reading a pack to look for an edited body cost a pack read per edit (2 MB at
-   * 4000 articles). The pack has it only when the writer went back to a text of an earlier session:
-   * then it holds the line twice, and the next full build's compaction rewrites the pack.
+   * first build, which left in the packs exactly those bodies, and reading a pack to look for an
+   * edited body cost a pack read per edit (2 MB at 4000 articles). Should a pack hold the body
+   * already (another build sharing the cache folder), the line is there twice: a read takes the
+   * last, and the next compaction keeps one.
    */
   lookInPacks?: boolean;
 }
@@ -224,7 +230,7 @@ class Packs {
   }
 
   /**
-   * Appends new entries to their packs (read already, by `index`), each pack in one write; the
+   * Appends new entries to their packs (read by `index`, or not read: `unread`), each pack in one write; the
    * bodies that were written, by key. A pack that cannot be written keeps its bodies in memory.
    */
   append(entries: readonly (readonly [string, RenderedMarkdown])[]): Map<string, PackedBody> {
@@ -277,7 +283,8 @@ class Packs {
     const path = this.path(name);
     const size = attempt(() => statSync(path).size) ?? 0;
     const last = size > 0 ? attempt(() => this.files.read(path, size - 1, 1)) : undefined;
-    const pack: Pack = { path, size, lines: new Map(), clean: false, ended: last === undefined || last[0] === NEWLINE };
+    // A last byte that cannot be read counts as a line cut short: the append starts a fresh line.
+    const pack: Pack = { path, size, lines: new Map(), clean: false, ended: last ? last[0] === NEWLINE : size === 0 };
     this.read.set(name, pack);
     return pack;
   }

@@ -67,7 +67,7 @@ export const SAVE_POLL_MS = 10;
 export const SAVE_WAIT_MS = 100;
 
 /** The changes once no save looks half done, or as they are after SAVE_WAIT_MS (a file really deleted or emptied). */
-async function settledChanges(changed: readonly string[], fs: SourceFs, last: LastBuild): Promise<ChangeSet> {
+async function settledChanges(changed: readonly string[], fs: SourceFs, last: LastBuild): Promise<Exclude<ChangeSet, { kind: 'saving' }>> {
   for (let waited = 0; ; waited += SAVE_POLL_MS) {
     const changes = await classifyChanges(changed, fs, last, { settled: waited >= SAVE_WAIT_MS });
     if (changes.kind !== 'saving') return changes;

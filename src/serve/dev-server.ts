@@ -27,6 +27,8 @@ export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs
   onBuild?: (result: BuildResult, ms: number) => void;
   /** Milliseconds to wait for more changes to templates/ or client/ before building (code is saved in bursts); content builds at once. */
   debounceMs?: number;
+  /** Milliseconds a page asked for during a rebuild waits for it at most (fresh-pages.ts HOLD_PAGES_MS by default). */
+  holdPagesMs?: number;
   /** The command that opens a file of the error panel in the writer's editor (open-in-editor.ts editorCommand); `code` by default. */
   editor?: string[];
 }
@@ -78,7 +80,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }
     if (handler) {
       // A page asked for right after a save is the saved one (fresh-pages.ts).
-      await builds.upToDate(HOLD_PAGES_MS);
+      await builds.upToDate(options.holdPagesMs ?? HOLD_PAGES_MS);
+      // The handler of the newest good build, which may be another than before the wait.
       return handler!(req, res);
     }
     // No good build yet: a page that says so, shows the errors and reloads after the first good build.
@@ -116,14 +119,19 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       result = crashed(error);
     }
     const ms = performance.now() - since;
+    // A file of this build saved again while it ran (an editor writing a large file in pieces, read
+    // before its last piece): the build after reads it again and speaks for both, so this one
+    // neither reloads the pages nor shows its errors. The file events that came meanwhile are read first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const savedAgain = paths?.some((path) => changed?.has(path)) ?? false;
     if (result.ok) {
       try {
-        await serveBuild(result, ms);
+        await serveBuild(result, ms, savedAgain);
       } catch (error) {
         result = crashed(error);
       }
     }
-    if (!result.ok) {
+    if (!result.ok && !savedAgain) {
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       failed = { build: ++failedBuilds, errors: errors.map(panelError) };
       options.log(`${handler ? 'build failed, still serving the last good build' : 'build failed: there is no good build to serve yet, so every page shows these errors'}:\n${formatDiagnostics(errors, { color: false, verbose: true })}`);
@@ -133,8 +141,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     return result;
   };
 
-  /** A good build: serve its output (a new handler when its edge document changed) and reload the pages. */
-  const serveBuild = async (result: BuildResult, ms: number) => {
+  /** A good build: serve its output (a new handler when its edge document changed) and reload the pages, unless `quietly`. */
+  const serveBuild = async (result: BuildResult, ms: number, quietly: boolean) => {
     const output = result.output;
     const edgeJson = output.get('edge-config.json');
     // A body edit keeps the edge document (and updates the output in place): the handler stays.
@@ -151,7 +159,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     failed = undefined;
     const rendered = result.rendered ? `${result.rendered.pages - result.rendered.reused} of ${result.rendered.pages} pages rendered` : '';
     options.log(`${hadErrors ? 'fixed: ' : ''}built in ${Math.round(ms)} ms (${rendered})`);
-    broadcast('reload', {});
+    if (!quietly) broadcast('reload', {});
     // After the first good build: the first edit then costs what the hundredth does.
     if (!warmedUp) warmedUp = warmUp(session, () => closing).catch(() => undefined);
   };

@@ -1,7 +1,8 @@
 // Goal 3 of the speed issue, measured from outside, as a peer's watch mode is measured:
 // start `sitegen dev` on the corpus, wait for its first build, then append a unique marker line to
 // one article at a time and time how long until the page served over HTTP contains it (polled
-// every 2 ms). The latency includes the file watcher, the debounce, the rebuild and the request.
+// every 2 ms). The latency includes the file watcher, the rebuild and the request (which, since the
+// twelfth session, waits for a rebuild under way instead of getting the page from before the save).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

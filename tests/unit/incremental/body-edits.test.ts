@@ -159,6 +159,17 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     await dev.close();
   });
 
+  it('leaves the Markdown cache whole after a full build in the session: a later build renders no body', async () => {
+    const files = site();
+    const dev = await session(files);
+    const post = files['content/en/blog/post-4.md'] as string;
+    const result = await dev.edit({ 'content/en/blog/post-4.md': post.replace('title: Post 4', 'title: Post four') });
+    expect(result?.ok).toBe(true);
+    await dev.close();
+    // The session's full build took every body from its memory: it read no pack, and must remove none.
+    expect((await dev.full()).markdown).toMatchObject({ rendered: 0 });
+  });
+
   it('reports a broken link at its line and column, keeps the last good build, and recovers', async () => {
     const files = site();
     const dev = await session(files);
@@ -212,7 +223,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     await dev.close();
   });
 
-  it('keeps an edited body in the Markdown cache (appended to its pack unread), even one the pack holds from an earlier session', async () => {
+  it('keeps an edited body in the Markdown cache (appended to its pack unread), also in a later session that starts from the text before', async () => {
     const files = site();
     const original = files['content/en/blog/post-3.md'] as string;
     const edited = appendTo(original, 'A sentence kept in the cache.');
@@ -221,7 +232,7 @@ describe('sitegen dev: an edit to Markdown bodies', () => {
     await first.close();
     // A later build takes the edited body from the pack the edit appended it to.
     expect((await first.full()).markdown).toMatchObject({ rendered: 0 });
-    // A later session that starts from the old text and is given the edited one again appends it a second time.
+    // A later session starts from the text before (its first build keeps only the bodies it used) and is given the edited one again.
     files['content/en/blog/post-3.md'] = original;
     const later = await session(files, 0, first.cacheDir);
     const again = await later.edit({ 'content/en/blog/post-3.md': edited });

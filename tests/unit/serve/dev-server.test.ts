@@ -13,7 +13,8 @@ const log: string[] = [];
 
 beforeAll(async () => {
   project = projectOnDisk({ ...baseFiles(), ...publicFiles(), 'content/en/blog/hello.md': blogPost({ title: 'Hello' }, 'Intro.\n\nThe first version.\n') }, 'sitegen-dev-');
-  dev = await startDev({ root: project, jobs: 1, port: 0, cacheDir: join(project, '.cache'), log: (line) => log.push(line) });
+  // Pages asked for during a rebuild wait for it however long it takes on a busy machine (the default gives up after a second).
+  dev = await startDev({ root: project, jobs: 1, port: 0, cacheDir: join(project, '.cache'), holdPagesMs: 600_000, log: (line) => log.push(line) });
 });
 afterAll(async () => {
   await dev?.close();

@@ -22,7 +22,7 @@ describe('a page asked for during a rebuild (sitegen dev)', () => {
     expect(await settledAfter(builds.upToDate(1000), 0)).toBe(true);
   });
 
-  it('waits for the build of a change seen before it, however that build ends', async () => {
+  it('waits for the build of a change seen before it', async () => {
     const builds = buildFollower();
     builds.changed();
     const asked = builds.upToDate(1000);
