@@ -14,7 +14,7 @@ import { panelScriptTag } from './error-panel/panel-script.js';
 import type { FileReader } from './read-files.js';
 import { listen, send, siteHandler, type Handler, type RunningServer } from './serve-site.js';
 import { watchTree } from './watch-tree.js';
-import { buildFollower, HOLD_PAGES_MS } from './fresh-pages.js';
+import { buildFollower, HOLD_PAGES_MS, queuedEventsRead } from './fresh-pages.js';
 
 export interface DevOptions extends Pick<BuildOptions, 'root' | 'config' | 'jobs' | 'workerScript' | 'cacheDir'> {
   port?: number;
@@ -121,8 +121,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     const ms = performance.now() - since;
     // A file of this build saved again while it ran (an editor writing a large file in pieces, read
     // before its last piece): the build after reads it again and speaks for both, so this one
-    // neither reloads the pages nor shows its errors. The file events that came meanwhile are read first.
-    await new Promise((resolve) => setImmediate(resolve));
+    // neither reloads the pages nor shows its errors.
+    await queuedEventsRead();
     const savedAgain = paths?.some((path) => changed?.has(path)) ?? false;
     if (result.ok) {
       try {
@@ -208,14 +208,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 
   await schedule(performance.now());
   const contentDir = dirname(options.config ?? DEFAULT_CONFIG);
-  const watchers = [[contentDir, false], ['templates', true], ['client', true]].flatMap(([dir, isCode]) => {
+  const watched: [dir: string, isCode: boolean][] = [[contentDir, false], ['templates', true], ['client', true]];
+  const watchers = watched.flatMap(([dir, isCode]) => {
     try {
-      return [watchTree(join(options.root, dir as string), (path) => {
+      return [watchTree(join(options.root, dir), (path) => {
         // Code changed: the session's bundles are made again; content changes keep them.
         if (isCode) session.codeVersion++;
         else if (path === null) changed = undefined;
         else changed?.add(`${dir}/${path}`);
-        onChange(isCode as boolean);
+        onChange(isCode);
       })];
     } catch {
       return [];

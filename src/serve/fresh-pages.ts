@@ -28,13 +28,9 @@ export function buildFollower() {
         for (const check of [...waiting]) check();
       };
     },
-    /**
-     * Resolves once the changes seen by now are built, or after `limitMs`. Waits for the I/O of
-     * this turn of the event loop first: a save made before a request was sent has its file event
-     * read no later than the request, but in an order of its own within that turn.
-     */
+    /** Resolves once the changes seen by now (queuedEventsRead first) are built, or after `limitMs`. */
     async upToDate(limitMs: number): Promise<void> {
-      await new Promise((resolve) => setImmediate(resolve));
+      await queuedEventsRead();
       const target = seen;
       if (built >= target) return;
       await new Promise<void>((resolve) => {
@@ -51,4 +47,13 @@ export function buildFollower() {
       });
     },
   };
+}
+
+/**
+ * Resolves once the I/O of this turn of the event loop has been read. A save made before a request
+ * was sent, or before a build ended, has its file event read no later than that turn, but in an
+ * order of its own within it: after this, the watcher has seen it.
+ */
+export function queuedEventsRead(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
