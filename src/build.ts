@@ -73,8 +73,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const restored = incremental.restored;
       if (restored) {
         run.lap('load');
-        run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist', progress('emit')));
-        await restored.stamp();
+        const written = run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist', progress('emit')));
+        await restored.stamp(written.sameFiles);
         run.lap('emit');
         return withDated(restored.result(run.timings));
       }
@@ -134,8 +134,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.lap('render');
       const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {
-        run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist', progress('emit')));
-        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: undated() });
+        const written = run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist', progress('emit')));
+        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: undated() }, written.sameFiles);
       }
       run.lap('emit');
       if (session.shared) session.last = lastBuildOf({ loaded, site, routed, edge, bundles, keyInputs: plan.keyInputs, rendered, markdown: markdown.stats?.(), diagnostics: run.diagnostics });

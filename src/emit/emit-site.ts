@@ -6,7 +6,7 @@ import { linkOrCopy } from '../fs/link-or-copy.js';
 import { removeTree } from '../fs/remove-tree.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
-import { isOnDisk, type OutputBytes, type OutputFile } from '../model/output-file.js';
+import { isOnDisk, type OutputBytes, type OutputFile, type SameFiles } from '../model/output-file.js';
 import type { Progress } from '../model/progress.js';
 import { openStaging, type Staging } from './staging.js';
 
@@ -46,8 +46,9 @@ export function collectOutput(files: readonly OutputFile[]): { output: Map<strin
  * next build removes: sweepStaging, called by build.ts before it reads anything).
  * Pages streamed into the staging folder while they were rendered are there already; pages kept
  * from the previous output are hard links to its files, never read. `progress` counts the files in place.
+ * Returns which files are hard links to which.
  */
-export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging: Staging, progress?: Progress): Promise<void> {
+export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging: Staging, progress?: Progress): Promise<SameFiles> {
   const { target, dir, retired } = staging;
   try {
     await staging.settled();
@@ -81,10 +82,18 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
       await writeFile(join(dir, path), bytes);
       fileDone();
     });
-    // Every link's source is on disk by now: the writes above came first.
+    // Every link's source is on disk by now: the writes above came first. Each link is told to the
+    // stamp as the output file it is one with, which it need not look at again (SameFiles).
+    const sameFiles = new Map<string, string>();
+    const firstLinkOf = new Map<string, string>();
+    const inStaging = `${dir}/`;
     for (const [from, path] of links) {
-      linkOrCopy(from, join(dir, path));
+      const made = linkOrCopy(from, join(dir, path));
       fileDone();
+      if (made === 'copied') continue;
+      const one = from.startsWith(inStaging) ? from.slice(inStaging.length) : firstLinkOf.get(from);
+      if (one !== undefined) sameFiles.set(path, one);
+      else firstLinkOf.set(from, path);
     }
     let hadPrevious = true;
     try {
@@ -102,6 +111,7 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
     // Removed synchronously, as the links were made: tens of thousands of files (link-or-copy.ts, remove-tree.ts).
     if (hadPrevious) removeTree(retired);
     staging.close();
+    return sameFiles;
   } catch (error) {
     await staging.discard();
     throw error;
@@ -109,10 +119,10 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
 }
 
 /** The emit stage: the output written (emitSite, into the given staging folder or a new one for this output directory), or the reason it could not be, as a diagnostic naming the output as the user gave it. */
-export async function writeOutput(output: ReadonlyMap<string, OutputBytes>, staging: Staging | string, shownAs: string, progress?: Progress): Promise<{ diagnostics: Diagnostic[] }> {
+export async function writeOutput(output: ReadonlyMap<string, OutputBytes>, staging: Staging | string, shownAs: string, progress?: Progress): Promise<{ diagnostics: Diagnostic[]; sameFiles?: SameFiles }> {
   try {
-    await emitSite(output, typeof staging === 'string' ? await openStaging(staging) : staging, progress);
-    return { diagnostics: [] };
+    const sameFiles = await emitSite(output, typeof staging === 'string' ? await openStaging(staging) : staging, progress);
+    return { diagnostics: [], sameFiles };
   } catch (error) {
     return { diagnostics: [diagnostic('EMIT_FAILED', `writing ${shownAs} failed: ${(error as Error).message}`, { cause: error })] };
   }

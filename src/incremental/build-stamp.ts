@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { existsSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutputCounts, PageCounts } from '../emit/output-counts.js';
@@ -76,24 +76,33 @@ export function inputsDigest(inputs: BuildInputs): string {
 /** The previous build of an output as it is on disk now. */
 export interface PreviousOutput {
   stamp: BuildStamp;
-  /** Output files still as that build wrote them (size, time and inode). */
-  intact: ReadonlySet<string>;
-  /** Every file intact and none added: the output is exactly what that build wrote. */
+  /**
+   * Every file as that build wrote it (size, time and inode) and none added: the output is exactly
+   * what it wrote. Only looked at when asked for (`upToDateFor`); false otherwise.
+   */
   complete: boolean;
   /**
-   * Files of that build changed since (their pages' cache files are hard links to them, so changed
-   * too), or undefined when a damaged entry hides which. A file removed since is not among them: its
-   * removal changed no other link to it (`rm -rf dist/*` leaves the cache as trustworthy as `rm -rf dist`).
+   * Files of that build whose contents changed since (their pages' cache files are hard links to
+   * them, so changed too), or undefined when a damaged entry hides which (changedFiles). A file
+   * removed since is not among them unless another link shows its contents changed: its removal
+   * changed no other link to it (`rm -rf dist/*` leaves the cache as trustworthy as `rm -rf dist`).
    */
   changed: ReadonlySet<string> | undefined;
 }
 
 /**
- * The previous build's stamp and which of its files are still as it left them, as git's index tells
+ * The previous build's stamp and which of its files changed since it left them, as git's index tells
  * an unchanged work tree. Undefined when there is no stamp or it is damaged: then nothing of the
  * previous output can be trusted, and none of it is reused.
+ *
+ * Whether the output is complete (every file intact, none added) is asked only by a build that may
+ * keep it: `upToDateFor` is its inputs' digest, and a stamp of other inputs cannot be kept anyway.
+ * Other builds ask only which files changed, and that is a question about the files' contents, not
+ * their paths: paths the stamp gives one inode are one file (a page and its Vercel copy), so one
+ * `stat` answers for all of them. That halves the calls, 127 000 `stat`s to 64 000 for the
+ * 1000-article benchmark's previous output, and skips listing its folders.
  */
-export async function previousOutput(cacheDir: string, outDir: string): Promise<PreviousOutput | undefined> {
+export async function previousOutput(cacheDir: string, outDir: string, upToDateFor?: string): Promise<PreviousOutput | undefined> {
   let stamp: BuildStamp;
   try {
     stamp = JSON.parse(await readFile(buildStampPath(cacheDir, outDir), 'utf8')) as BuildStamp;
@@ -101,25 +110,61 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
     return undefined;
   }
   if (stamp?.version !== STAMP_VERSION || typeof stamp.inputs !== 'string' || !Array.isArray(stamp.files) || typeof stamp.report !== 'object') return undefined;
+  if (!existsSync(outDir)) return undefined;
+  // A damaged entry (not a path and three numbers) hides which files changed.
+  if (!stamp.files.every(isStampedFile)) return { stamp, complete: false, changed: undefined };
+  const statOf = (path: string) => attempt(() => statSync(join(outDir, path)));
+  if (upToDateFor !== stamp.inputs) return { stamp, complete: false, changed: changedFiles(stamp.files, statOf) };
   const present = await listOutput(outDir);
   if (!present) return undefined;
-  // A damaged entry (not a path and three numbers) counts as a changed file.
   // stat in a loop, as the stamp was written (write-build-stamp.ts).
-  const states = stamp.files.map((file): 'intact' | 'removed' | 'changed' => {
-    if (!Array.isArray(file) || typeof file[0] !== 'string') return 'changed';
-    const [path, size, mtimeMs, ino] = file;
-    const now = attempt(() => statSync(join(outDir, path)));
-    if (!now) return 'removed';
-    return now.size === size && now.mtimeMs === mtimeMs && now.ino === ino ? 'intact' : 'changed';
-  });
-  const intact = new Set(stamp.files.flatMap((file, i) => (states[i] === 'intact' ? [file[0]] : [])));
-  const damaged = stamp.files.some((file) => !Array.isArray(file) || typeof file[0] !== 'string');
-  const changed = damaged ? undefined : new Set(stamp.files.flatMap(([path], i) => (states[i] === 'changed' ? [path] : [])));
-  return { stamp, intact, changed, complete: intact.size === stamp.files.length && present.length === intact.size && present.every((path) => intact.has(path)) };
+  const now = new Map(stamp.files.map(([path]) => [path, statOf(path)]));
+  const intact = stamp.files.filter(([path, size, mtimeMs, ino]) => stateOf(now.get(path), size, mtimeMs, ino) === 'intact').length;
+  return { stamp, changed: changedFiles(stamp.files, (path) => now.get(path)), complete: intact === stamp.files.length && present.length === intact };
 }
 
 /** A previous output made from these very inputs and left exactly as it was written: the build has nothing to do. */
 export const isUpToDate = (previous: PreviousOutput | undefined, inputs: string): previous is PreviousOutput => !!previous && previous.complete && previous.stamp.inputs === inputs;
+
+const isStampedFile = (file: unknown): file is StampedFile => Array.isArray(file) && typeof file[0] === 'string' && [1, 2, 3].every((i) => typeof file[i] === 'number');
+
+function stateOf(now: Stats | undefined, size: number, mtimeMs: number, ino: number): 'intact' | 'removed' | 'changed' {
+  if (!now) return 'removed';
+  return now.size === size && now.mtimeMs === mtimeMs && now.ino === ino ? 'intact' : 'changed';
+}
+
+/**
+ * The stamped files whose contents changed, by inode: the first of an inode's paths that still names
+ * it tells for all of them, since a change in place changes every link to it (removed ones too), and
+ * then the others need no `stat`. A path that names another file now was replaced, which changed no
+ * link; but when no path names the inode any more, it may have been changed before it was replaced,
+ * and its paths that are there count as changed.
+ */
+function changedFiles(files: readonly StampedFile[], statOf: (path: string) => Stats | undefined): Set<string> {
+  const byInode = new Map<number, StampedFile[]>();
+  for (const file of files) {
+    const same = byInode.get(file[3]);
+    if (same) same.push(file);
+    else byInode.set(file[3], [file]);
+  }
+  const changed = new Set<string>();
+  for (const [ino, same] of byInode) {
+    let verdict: 'intact' | 'changed' | undefined;
+    const replaced: string[] = [];
+    for (const [path, size, mtimeMs] of same) {
+      const now = statOf(path);
+      if (!now) continue;
+      if (now.ino !== ino) replaced.push(path);
+      else {
+        verdict = stateOf(now, size, mtimeMs, ino) === 'intact' ? 'intact' : 'changed';
+        break;
+      }
+    }
+    if (verdict === 'changed') for (const [path] of same) changed.add(path);
+    if (verdict === undefined) for (const path of replaced) changed.add(path);
+  }
+  return changed;
+}
 
 /** Every file under the output directory, relative and POSIX-style; undefined when there is none. */
 async function listOutput(outDir: string): Promise<string[] | undefined> {

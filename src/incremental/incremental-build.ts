@@ -12,7 +12,7 @@ import { inputsDigest, isUpToDate, previousOutput, withoutCauses, type BuildStam
 import { keepOutput, keptFiles, restorableOutput } from './output-snapshot.js';
 import type { KnownFiles } from '../emit/staging.js';
 import { OutputOnDisk } from '../emit/output-on-disk.js';
-import type { FileOnDisk } from '../model/output-file.js';
+import type { FileOnDisk, SameFiles } from '../model/output-file.js';
 import { cacheSalt, codeDigest, FRONT_MATTER_CODE, MARKDOWN_CODE, SEARCH_CODE, SITEGEN_CODE } from './cache-salt.js';
 import { frontMatterCache, type FrontMatterCache } from './front-matter-cache.js';
 import { splitFrontMatter } from '../parse/front-matter.js';
@@ -69,7 +69,7 @@ export interface IncrementalBuild {
    * The cache holds the whole output these very inputs make (output-snapshot.ts): emit links every
    * file of it from the cache and nothing is parsed or rendered. Then `stamp` records the output.
    */
-  restored?: { output: Map<string, FileOnDisk>; stamp(): Promise<void>; result(timings: BuildResult['timings']): BuildResult };
+  restored?: { output: Map<string, FileOnDisk>; stamp(sameFiles?: SameFiles): Promise<void>; result(timings: BuildResult['timings']): BuildResult };
   /**
    * Files of the output cache by digest, which the staging folder links instead of writing what it
    * is given again; none when the previous output of this folder was changed in place since it was
@@ -78,8 +78,8 @@ export interface IncrementalBuild {
   knownFiles?: KnownFiles;
   /** Page keys and reuse for the render stage. */
   plan(site: ValidSite, routed: RoutedSite, bundles: SiteBundles): Promise<RenderPlan & { keyInputs: KeyInputs }>;
-  /** After emit: records the output (its stamp) and its pages (the page cache) for the next build. */
-  stamp(rendered: RenderedOutput, report: StampedReport): Promise<void>;
+  /** After emit: records the output (its stamp; `sameFiles` as emit linked them) and its pages (the page cache) for the next build. */
+  stamp(rendered: RenderedOutput, report: StampedReport, sameFiles?: SameFiles): Promise<void>;
 }
 
 export async function openIncremental(options: IncrementalOptions, session: BuildSession, loaded: LoadedSite): Promise<IncrementalBuild> {
@@ -91,8 +91,9 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   const stampInputs = fromDisk
     ? inputsDigest({ sitegen: renderSalt, project: await codeDigest(root, ['templates', 'client']), options: { config: loaded.configPath, minify: options.minify }, configText: loaded.configText, sources: loaded.sources })
     : undefined;
-  const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir) : undefined;
-  const kept = options.upToDateCheck && !session.shared && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
+  const mayKeep = options.upToDateCheck && !session.shared;
+  const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir, mayKeep ? stampInputs : undefined) : undefined;
+  const kept = mayKeep && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
   // Not when a file of the previous output was changed in place: its cache file changed with it (page-cache.ts).
   const restorable = options.wholeOutput && stampInputs && !kept && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? await restorableOutput(cacheDir, stampInputs) : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
@@ -100,7 +101,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
     upToDate: kept && ((timings) => keptResult(kept, timings)),
     restored: restorable && {
       output: restorable.output,
-      stamp: () => writeBuildStamp(cacheDir, outDir, stampInputs!, restorable.output.keys(), restorable.report),
+      stamp: (sameFiles) => writeBuildStamp(cacheDir, outDir, stampInputs!, restorable.output.keys(), restorable.report, sameFiles),
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
     knownFiles: fromDisk && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? keptFiles(cacheDir) : undefined,
@@ -133,9 +134,9 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       }
       return { keyInputs, recorder: pageRecorder(keyInputs, routed.index), reusable: reused };
     },
-    async stamp(rendered, report) {
+    async stamp(rendered, report, sameFiles) {
       if (!stampInputs) return;
-      await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report);
+      await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report, sameFiles);
       await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
       await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output);
     },

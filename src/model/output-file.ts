@@ -51,3 +51,10 @@ export function inMemory(output: Map<string, OutputBytes>): Map<string, Uint8Arr
   for (const [path, bytes] of output) if (isOnDisk(bytes)) throw new Error(`${path} is on disk, not in memory`);
   return output as Map<string, Uint8Array>;
 }
+
+/**
+ * Output paths that are hard links to another output path's file (a page's Vercel copy, its 404
+ * twin, two files linked from one cache file), by path: one file, whose size, time and inode the
+ * build stamp takes once (write-build-stamp.ts). The path it names is never in the map itself.
+ */
+export type SameFiles = ReadonlyMap<string, string>;

@@ -1,9 +1,10 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
 import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { buildStampPath, type BuildStamp } from '../../../src/incremental/build-stamp.js';
 import { makeArticle } from '../../bench/corpus.mjs';
 import { baseFiles, blogPost, MAIN, outputDifferences, publicFiles, ROOT } from '../../helpers/fixture.js';
 
@@ -27,6 +28,19 @@ function ciRun(files: Files, savedCache: string, name: string, restored: () => v
   cpSync(savedCache, cacheDir, { recursive: true });
   restored();
   return build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, `${name}-dist`), cacheDir, minify: true, jobs: 1 });
+}
+/**
+ * Paths whose record in the output's build stamp is not what `stat` says of them now (the stamp
+ * takes one `stat` for all the paths of one file): none, or the next build would not trust them.
+ */
+function stampedWrong(name: string): string[] {
+  const outDir = join(dir, `${name}-dist`);
+  const stamp = JSON.parse(readFileSync(buildStampPath(join(dir, `${name}-cache`), outDir), 'utf8')) as BuildStamp;
+  expect(stamp.files.length).toBeGreaterThan(0);
+  return stamp.files.filter(([path, size, mtimeMs, ino]) => {
+    const now = statSync(join(outDir, path));
+    return now.size !== size || now.mtimeMs !== mtimeMs || now.ino !== ino;
+  }).map(([path]) => path);
 }
 const scratch = (files: Files) => build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, jobs: 1 });
 
@@ -52,6 +66,7 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     expect(outputDifferences(again, await scratch(files))).toEqual([]);
     const outDir = join(dir, 'whole-dist');
     for (const path of [`${MAIN}/blog.html`, `${MAIN}/sitemap.xml`, 'edge-config.json']) expect(statSync(join(outDir, path)).nlink).toBeGreaterThan(1);
+    expect(stampedWrong('whole')).toEqual([]);
   });
 
   it('builds as usual when the cache lacks a file of that output, or the build is told to stop early', async () => {
@@ -86,6 +101,7 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     const cover = readdirSync(join(outDir, MAIN, 'assets/covers'))[0]!;
     const made = [`${MAIN}/sitemap.xml`, 'reports/translations.json', `${MAIN}/assets/covers/${cover}`, `${MAIN}/pagefind/pagefind.js`, `${MAIN}/pagefind/fragment/${french}`];
     for (const path of made) expect({ path, linked: kept.has(statSync(join(outDir, path)).ino) }).toEqual({ path, linked: true });
+    expect(stampedWrong('body')).toEqual([]);
   });
 
   it('renders the lists that show a changed title, and a new article with its lists', async () => {
@@ -146,5 +162,35 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     expect(outputDifferences(emptied, await scratch(files))).toEqual([]);
     // The build without the extra article left no file for its page (the count above is after it).
     expect(withExtra.rendered!.pages).toBe(total + 1);
+  });
+
+  it('finds a page changed in place through whichever of its links is left, and trusts the cache when a file was only replaced', async () => {
+    const cacheDir = join(dir, 'links-cache');
+    const outDir = join(dir, 'links-dist');
+    const run = (f: Files) => build({ root: ROOT, fs: memorySourceFs(f), outDir, cacheDir, minify: true, jobs: 1 });
+    expect((await run(files)).ok).toBe(true);
+    // The page and its Vercel copy are one file: written in place through the copy, which is then removed.
+    const page = join(outDir, MAIN, 'blog.html');
+    const copy = join(outDir, '.vercel/output/static', MAIN, 'blog.html');
+    expect(statSync(copy).ino).toBe(statSync(page).ino);
+    writeFileSync(copy, '<p>changed by hand</p>');
+    rmSync(copy);
+    // Another page replaced by a new file (a rename over it): its cache file is untouched.
+    const replaced = join(outDir, MAIN, 'faq.html');
+    writeFileSync(`${replaced}.new`, '<p>put in its place</p>');
+    renameSync(`${replaced}.new`, replaced);
+    // With the inputs unchanged the build would link the whole output from the cache, and with
+    // the body of an article edited it reuses every other page: the changed page is rendered again.
+    const edited = { ...files, [article(files, 1)]: `${files[article(files, 1)] as string}\nA closing line.\n` };
+    const repaired = await run(edited);
+    expect(repaired.restored).toBeUndefined();
+    expect(repaired.rendered).toEqual({ pages: total, reused: total - 2 });
+    expect(outputDifferences(repaired, await scratch(edited))).toEqual([]);
+    // The replaced page only: the cache is whole, and the whole output comes from it.
+    writeFileSync(`${replaced}.new`, '<p>put in its place</p>');
+    renameSync(`${replaced}.new`, replaced);
+    const restored = await run(edited);
+    expect(restored.restored?.pages.total).toBe(total);
+    expect(outputDifferences(restored, await scratch(edited))).toEqual([]);
   });
 });
