@@ -2,8 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../errors/site-error.js';
-import { linkOrCopy } from '../fs/link-or-copy.js';
-import { removeTree } from '../fs/remove-tree.js';
+import { linkAll, removeTreeAside } from '../fs/file-threads.js';
 import { FILES_AT_ONCE } from '../fs/source-fs.js';
 import { mapConcurrent } from '../fs/map-concurrent.js';
 import { isOnDisk, type OutputBytes, type OutputFile, type SameFiles } from '../model/output-file.js';
@@ -46,9 +45,9 @@ export function collectOutput(files: readonly OutputFile[]): { output: Map<strin
  * next build removes: sweepStaging, called by build.ts before it reads anything).
  * Pages streamed into the staging folder while they were rendered are there already; pages kept
  * from the previous output are hard links to its files, never read. `progress` counts the files in place.
- * Returns which files are hard links to which.
+ * Returns which files are hard links to which, and the removal of the previous output, under way.
  */
-export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging: Staging, progress?: Progress): Promise<SameFiles> {
+export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging: Staging, progress?: Progress): Promise<Emitted> {
   const { target, dir, retired } = staging;
   try {
     await staging.settled();
@@ -84,17 +83,16 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
     });
     // Every link's source is on disk by now: the writes above came first. Each link is told to the
     // stamp as the output file it is one with, which it need not look at again (SameFiles).
+    const copied = await linkAll(dir, links, fileDone);
     const sameFiles = new Map<string, string>();
     const firstLinkOf = new Map<string, string>();
     const inStaging = `${dir}/`;
-    for (const [from, path] of links) {
-      const made = linkOrCopy(from, join(dir, path));
-      fileDone();
-      if (made === 'copied') continue;
+    links.forEach(([from, path], i) => {
+      if (copied.has(i)) return;
       const one = from.startsWith(inStaging) ? from.slice(inStaging.length) : firstLinkOf.get(from);
       if (one !== undefined) sameFiles.set(path, one);
       else firstLinkOf.set(from, path);
-    }
+    });
     let hadPrevious = true;
     try {
       await rename(target, retired);
@@ -108,21 +106,28 @@ export async function emitSite(output: ReadonlyMap<string, OutputBytes>, staging
       if (hadPrevious) await rename(retired, target);
       throw error;
     }
-    // Removed synchronously, as the links were made: tens of thousands of files (link-or-copy.ts, remove-tree.ts).
-    if (hadPrevious) removeTree(retired);
-    staging.close();
-    return sameFiles;
+    // The previous output is removed while the build stamps the new one (file-threads.ts).
+    const retiredGone = hadPrevious ? removeTreeAside(retired, output.size) : Promise.resolve();
+    void retiredGone.finally(() => staging.close());
+    return { sameFiles, retiredGone };
   } catch (error) {
     await staging.discard();
     throw error;
   }
 }
 
+/** What emit did: which files it linked to which, and the previous output's removal, which the build awaits before it ends. */
+export interface Emitted {
+  sameFiles: SameFiles;
+  /** Never rejects: what a thread could not remove is removed in this one. */
+  retiredGone: Promise<void>;
+}
+
 /** The emit stage: the output written (emitSite, into the given staging folder or a new one for this output directory), or the reason it could not be, as a diagnostic naming the output as the user gave it. */
-export async function writeOutput(output: ReadonlyMap<string, OutputBytes>, staging: Staging | string, shownAs: string, progress?: Progress): Promise<{ diagnostics: Diagnostic[]; sameFiles?: SameFiles }> {
+export async function writeOutput(output: ReadonlyMap<string, OutputBytes>, staging: Staging | string, shownAs: string, progress?: Progress): Promise<{ diagnostics: Diagnostic[] } & Partial<Emitted>> {
   try {
-    const sameFiles = await emitSite(output, typeof staging === 'string' ? await openStaging(staging) : staging, progress);
-    return { diagnostics: [], sameFiles };
+    const emitted = await emitSite(output, typeof staging === 'string' ? await openStaging(staging) : staging, progress);
+    return { diagnostics: [], ...emitted };
   } catch (error) {
     return { diagnostics: [diagnostic('EMIT_FAILED', `writing ${shownAs} failed: ${(error as Error).message}`, { cause: error })] };
   }

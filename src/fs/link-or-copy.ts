@@ -21,14 +21,14 @@ export function linkOrCopy(from: string, to: string): 'linked' | 'copied' {
  * `to` made a link to `from` whether or not it exists: a cache's file is replaced every time, since
  * an output file changed in place would have changed the cache's file it is linked to.
  */
-export function replaceWithLink(from: string, to: string): void {
+export function replaceWithLink(from: string, to: string): 'linked' | 'copied' {
   try {
     // unlinkSync, not rmSync: rmSync goes through rimraf's checks (4 s for 60 000 files).
     unlinkSync(to);
   } catch {
     // Not there: nothing to replace.
   }
-  linkOrCopy(from, to);
+  return linkOrCopy(from, to);
 }
 
 /**

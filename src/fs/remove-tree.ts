@@ -1,5 +1,4 @@
-import { readdirSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import * as fs from 'node:fs';
 
 /**
  * Removes a folder and everything in it, synchronously; nothing when it is not there. Links are
@@ -10,24 +9,31 @@ import { join } from 'node:path';
  */
 export function removeTree(dir: string): void {
   try {
-    removeEntries(dir);
+    removeEntries(fs, dir);
   } catch {
-    rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function removeEntries(dir: string): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) removeEntries(path);
-    else unlinkSync(path);
-  }
-  rmdirSync(dir);
+/**
+ * removeTree's walk, given the file system module: it uses nothing else from outside its body, so
+ * that it can run from its own text in a thread of its own (file-threads.ts).
+ */
+export function removeEntries(files: typeof fs, dir: string): void {
+  const remove = (folder: string): void => {
+    let entries;
+    try {
+      entries = files.readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) remove(path);
+      else files.unlinkSync(path);
+    }
+    files.rmdirSync(folder);
+  };
+  remove(dir);
 }
