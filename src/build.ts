@@ -74,8 +74,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (restored) {
         run.lap('load');
         const written = run.check(await writeOutput(restored.output, outDir, options.outDir ?? 'dist', progress('emit')));
-        await restored.stamp(written.sameFiles);
-        await written.retiredGone;
+        try {
+          await restored.stamp(written.sameFiles);
+        } finally {
+          await written.retiredGone;
+        }
         run.lap('emit');
         return withDated(restored.result(run.timings));
       }
@@ -136,9 +139,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const outputCounts = countOutput(rendered.output);
       if (options.write !== false) {
         const written = run.check(await writeOutput(rendered.output, staging ?? outDir, options.outDir ?? 'dist', progress('emit')));
-        await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: undated() }, written.sameFiles);
-        // The previous output was removed meanwhile (emit-site.ts): nothing is left behind when the build ends.
-        await written.retiredGone;
+        try {
+          await incremental.stamp(rendered, { pages: countPages(routed.pages), output: outputCounts, ...figures, diagnostics: undated() }, written.sameFiles);
+        } finally {
+          // The previous output was removed meanwhile (emit-site.ts): nothing is left behind when the build ends.
+          await written.retiredGone;
+        }
       }
       run.lap('emit');
       if (session.shared) session.last = lastBuildOf({ loaded, site, routed, edge, bundles, keyInputs: plan.keyInputs, rendered, markdown: markdown.stats?.(), diagnostics: run.diagnostics });

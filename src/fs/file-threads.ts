@@ -54,9 +54,14 @@ export async function linkAll(into: string, pairs: readonly [from: string, path:
   const half = pairs.length >= THREAD_FROM ? Math.floor(pairs.length / 2) : 0;
   const there = half ? inThread(linkPairs, { into, pairs: pairs.slice(0, half) }) : Promise.resolve([]);
   there.catch(() => undefined); // awaited below
-  for (let i = half; i < pairs.length; i++) {
-    if (linkOrCopy(pairs[i]![0], join(into, pairs[i]![1])) === 'copied') copied.add(i);
-    done?.();
+  try {
+    for (let i = half; i < pairs.length; i++) {
+      if (linkOrCopy(pairs[i]![0], join(into, pairs[i]![1])) === 'copied') copied.add(i);
+      done?.();
+    }
+  } finally {
+    // A failure here ends the build, which removes the folder: not while the thread still links into it.
+    await there.catch(() => undefined);
   }
   try {
     for (const i of await there) copied.add(i);
@@ -74,7 +79,9 @@ export async function linkAll(into: string, pairs: readonly [from: string, path:
 /**
  * A folder removed (remove-tree.ts) in a thread of its own when it holds about `files` files or
  * more, so that this one goes on meanwhile (a build's stamp and caches, after the previous output
- * was replaced); here and now when it is small, or when the thread fails.
+ * was replaced); here and now when it is small, or when the thread fails. Never rejects: what
+ * cannot be removed (a permission) stays for the next build's sweep (staging.ts), as the folders
+ * of a killed build do.
  */
 export async function removeTreeAside(dir: string, files: number): Promise<void> {
   if (files >= THREAD_FROM) {
@@ -84,5 +91,12 @@ export async function removeTreeAside(dir: string, files: number): Promise<void>
       // Whatever the thread did not remove is removed below.
     }
   }
-  removeTree(dir);
+  try {
+    removeTree(dir);
+  } catch {
+    // Left for the sweep.
+  }
 }
+
+/** For the test that runs it from the compiled CLI's text (file-threads.test.ts). */
+export { removeEntries };

@@ -134,21 +134,25 @@ function stateOf(now: Stats | undefined, size: number, mtimeMs: number, ino: num
 }
 
 /**
- * The stamped files whose contents changed, by inode: the first of an inode's paths that still names
+ * The stamped files whose contents changed, by file: the first of an inode's paths that still names
  * it tells for all of them, since a change in place changes every link to it (removed ones too), and
  * then the others need no `stat`. A path that names another file now was replaced, which changed no
  * link; but when no path names the inode any more, it may have been changed before it was replaced,
  * and its paths that are there count as changed.
  */
 function changedFiles(files: readonly StampedFile[], statOf: (path: string) => Stats | undefined): Set<string> {
-  const byInode = new Map<number, StampedFile[]>();
+  // By inode, size and time: the links of one file were stamped alike, and two files whose inode
+  // numbers only look alike (a file system whose numbers lose precision in a double) stay apart.
+  const byFile = new Map<string, StampedFile[]>();
   for (const file of files) {
-    const same = byInode.get(file[3]);
+    const key = `${file[3]}:${file[1]}:${file[2]}`;
+    const same = byFile.get(key);
     if (same) same.push(file);
-    else byInode.set(file[3], [file]);
+    else byFile.set(key, [file]);
   }
   const changed = new Set<string>();
-  for (const [ino, same] of byInode) {
+  for (const same of byFile.values()) {
+    const ino = same[0]![3];
     let verdict: 'intact' | 'changed' | undefined;
     const replaced: string[] = [];
     for (const [path, size, mtimeMs] of same) {

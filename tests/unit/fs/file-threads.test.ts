@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { emitSite } from '../../../src/emit/emit-site.js';
 import { openStaging } from '../../../src/emit/staging.js';
 import { linkAll, removeTreeAside, THREAD_FROM } from '../../../src/fs/file-threads.js';
-import { removeEntries } from '../../../src/fs/remove-tree.js';
 import type { OutputBytes } from '../../../src/model/output-file.js';
 import { ROOT } from '../../helpers/fixture.js';
 
@@ -64,7 +63,7 @@ describe('emitSite with a large output', () => {
     const out = join(parent, 'dist');
     mkdirSync(join(out, 'old'), { recursive: true });
     filesIn(join(out, 'old'), 20);
-    const pages = Array.from({ length: THREAD_FROM / 2 + 10 }, (_, i): [string, OutputBytes] => [`host/${Math.floor(i / 100)}/${i}.html`, new TextEncoder().encode(`<p>${i}</p>`)]);
+    const pages = Array.from({ length: THREAD_FROM + 10 }, (_, i): [string, OutputBytes] => [`host/${Math.floor(i / 100)}/${i}.html`, new TextEncoder().encode(`<p>${i}</p>`)]);
     const output = new Map(pages.flatMap(([path, bytes]) => [[path, bytes], [`.vercel/output/static/${path}`, bytes]]));
     const { sameFiles, retiredGone } = await emitSite(output, await openStaging(out));
     await retiredGone;
@@ -93,7 +92,7 @@ describe('inThread', () => {
       for (const path of paths) mkdirSync(join(to, path, '..'), { recursive: true });
       expect(await threads.inThread(threads.linkPairs, { into: to, pairs: paths.map((path): [string, string] => [join(from, path), path]) })).toEqual([]);
       expect(paths.every((path) => statSync(join(from, path)).ino === statSync(join(to, path)).ino)).toBe(true);
-      await threads.inThread(removeEntries, to);
+      await threads.inThread(threads.removeEntries, to);
       expect({ name, left: existsSync(to) }).toEqual({ name, left: false });
     }
   });
