@@ -54,6 +54,7 @@ export async function linkAll(into: string, pairs: readonly [from: string, path:
   const half = pairs.length >= THREAD_FROM ? Math.floor(pairs.length / 2) : 0;
   const there = half ? inThread(linkPairs, { into, pairs: pairs.slice(0, half) }) : Promise.resolve([]);
   there.catch(() => undefined); // awaited below
+  let fromThread: number[] | undefined;
   try {
     for (let i = half; i < pairs.length; i++) {
       if (linkOrCopy(pairs[i]![0], join(into, pairs[i]![1])) === 'copied') copied.add(i);
@@ -61,18 +62,14 @@ export async function linkAll(into: string, pairs: readonly [from: string, path:
     }
   } finally {
     // A failure here ends the build, which removes the folder: not while the thread still links into it.
-    await there.catch(() => undefined);
+    fromThread = await there.catch(() => undefined);
   }
-  try {
-    for (const i of await there) copied.add(i);
-    for (let i = 0; i < half; i++) done?.();
-  } catch {
-    // Made again here, replacing what the thread made: a copy over a link it made would write into the source.
-    for (let i = 0; i < half; i++) {
-      if (replaceWithLink(pairs[i]![0], join(into, pairs[i]![1])) === 'copied') copied.add(i);
-      done?.();
-    }
+  for (let i = 0; i < half; i++) {
+    // Made again here when the thread failed, replacing what it made: a copy over a link it made would write into the source.
+    if (fromThread === undefined && replaceWithLink(pairs[i]![0], join(into, pairs[i]![1])) === 'copied') copied.add(i);
+    done?.();
   }
+  for (const i of fromThread ?? []) copied.add(i);
   return copied;
 }
 

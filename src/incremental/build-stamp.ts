@@ -113,14 +113,14 @@ export async function previousOutput(cacheDir: string, outDir: string, upToDateF
   if (!existsSync(outDir)) return undefined;
   // A damaged entry (not a path and three numbers) hides which files changed.
   if (!stamp.files.every(isStampedFile)) return { stamp, complete: false, changed: undefined };
-  const statOf = (path: string) => attempt(() => statSync(join(outDir, path)));
-  if (upToDateFor !== stamp.inputs) return { stamp, complete: false, changed: changedFiles(stamp.files, statOf) };
+  const stateNow = (file: StampedFile) => stateOf(attempt(() => statSync(join(outDir, file[0]))), file);
+  if (upToDateFor !== stamp.inputs) return { stamp, complete: false, changed: changedFiles(stamp.files, stateNow) };
   const present = await listOutput(outDir);
   if (!present) return undefined;
   // stat in a loop, as the stamp was written (write-build-stamp.ts).
-  const now = new Map(stamp.files.map(([path]) => [path, statOf(path)]));
-  const intact = stamp.files.filter(([path, size, mtimeMs, ino]) => stateOf(now.get(path), size, mtimeMs, ino) === 'intact').length;
-  return { stamp, changed: changedFiles(stamp.files, (path) => now.get(path)), complete: intact === stamp.files.length && present.length === intact };
+  const states = new Map(stamp.files.map((file) => [file, stateNow(file)]));
+  const intact = [...states.values()].filter((state) => state === 'intact').length;
+  return { stamp, changed: changedFiles(stamp.files, (file) => states.get(file)!), complete: intact === stamp.files.length && present.length === intact };
 }
 
 /** A previous output made from these very inputs and left exactly as it was written: the build has nothing to do. */
@@ -128,9 +128,13 @@ export const isUpToDate = (previous: PreviousOutput | undefined, inputs: string)
 
 const isStampedFile = (file: unknown): file is StampedFile => Array.isArray(file) && typeof file[0] === 'string' && [1, 2, 3].every((i) => typeof file[i] === 'number');
 
-function stateOf(now: Stats | undefined, size: number, mtimeMs: number, ino: number): 'intact' | 'removed' | 'changed' {
+/** A stamped file now: as written, changed in place, another file at its path, or gone. */
+type FileState = 'intact' | 'changed' | 'replaced' | 'removed';
+
+function stateOf(now: Stats | undefined, [, size, mtimeMs, ino]: StampedFile): FileState {
   if (!now) return 'removed';
-  return now.size === size && now.mtimeMs === mtimeMs && now.ino === ino ? 'intact' : 'changed';
+  if (now.ino !== ino) return 'replaced';
+  return now.size === size && now.mtimeMs === mtimeMs ? 'intact' : 'changed';
 }
 
 /**
@@ -140,7 +144,7 @@ function stateOf(now: Stats | undefined, size: number, mtimeMs: number, ino: num
  * link; but when no path names the inode any more, it may have been changed before it was replaced,
  * and its paths that are there count as changed.
  */
-function changedFiles(files: readonly StampedFile[], statOf: (path: string) => Stats | undefined): Set<string> {
+function changedFiles(files: readonly StampedFile[], stateNow: (file: StampedFile) => FileState): Set<string> {
   // By inode, size and time: the links of one file were stamped alike, and two files whose inode
   // numbers only look alike (a file system whose numbers lose precision in a double) stay apart.
   const byFile = new Map<string, StampedFile[]>();
@@ -152,15 +156,13 @@ function changedFiles(files: readonly StampedFile[], statOf: (path: string) => S
   }
   const changed = new Set<string>();
   for (const same of byFile.values()) {
-    const ino = same[0]![3];
     let verdict: 'intact' | 'changed' | undefined;
     const replaced: string[] = [];
-    for (const [path, size, mtimeMs] of same) {
-      const now = statOf(path);
-      if (!now) continue;
-      if (now.ino !== ino) replaced.push(path);
-      else {
-        verdict = stateOf(now, size, mtimeMs, ino) === 'intact' ? 'intact' : 'changed';
+    for (const file of same) {
+      const state = stateNow(file);
+      if (state === 'replaced') replaced.push(file[0]);
+      else if (state !== 'removed') {
+        verdict = state;
         break;
       }
     }
