@@ -13,7 +13,7 @@ import { readImageFacts } from './images/image-facts.js';
 import { withArticleCovers } from './images/article-covers.js';
 import { openIncremental, type IncrementalBuild } from './incremental/incremental-build.js';
 import type { MarkdownBodies } from './incremental/markdown-cache.js';
-import type { FrontMatterSplitter } from './parse/front-matter.js';
+import type { FrontMatterCache } from './incremental/front-matter-cache.js';
 import { lastBuildOf } from './incremental/last-build.js';
 import { inSession, keepBundles, releaseWorkers, reusableBundles } from './incremental/session.js';
 import { DEFAULT_CONFIG } from './load/load-config.js';
@@ -41,9 +41,9 @@ export type { BuildOptions } from './build-options.js';
  * here: it holds every file's front matter, which a build needs no more once parsed) and the
  * Markdown cache (its packs hold exactly what this build used).
  */
-async function parseWithCaches(incremental: IncrementalBuild, markdown: MarkdownBodies, parse: (split: FrontMatterSplitter) => Promise<ParsedSite>): Promise<ParsedSite> {
+async function parseWithCaches(incremental: IncrementalBuild, markdown: MarkdownBodies, parse: (frontMatter: FrontMatterCache) => Promise<ParsedSite>): Promise<ParsedSite> {
   const frontMatter = await incremental.frontMatter();
-  const parsed = await parse(frontMatter.split);
+  const parsed = await parse(frontMatter);
   await markdown.finish();
   await frontMatter.save();
   return parsed;
@@ -92,7 +92,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // cache's packs or a temporary file, which the build closes when it ends.
       run.atEnd(() => markdown.close());
       // The parsed records hold every file's front matter (its positions are found when asked): let go once validated.
-      let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (split) => parseSite(sources, config, { images: facts, render: markdown.render, split, progress: progress('parse'), read: (path) => fs.readBytesSync(path), windowDone: collect }));
+      let parsed: ParsedSite | undefined = await parseWithCaches(incremental, markdown, (frontMatter) => parseSite(sources, config, { images: facts, render: markdown.render, split: frontMatter.split, known: frontMatter.known, cached: markdown.cached, progress: progress('parse'), read: (path) => fs.readBytesSync(path), windowDone: collect }));
       await releaseWorkers(session);
       collect();
       run.lap('parse');

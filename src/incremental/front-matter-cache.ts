@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { PositionedYaml, YamlPath } from '../errors/yaml-document.js';
 import { replaceFile } from '../fs/replace-file.js';
 import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } from '../parse/front-matter.js';
+import type { KnownMarkdown, KnownMarkdownFiles, LearntMarkdown } from '../parse/parse-site.js';
 
 /**
  * Split front matter kept in one file of the cache folder (`front-matter.json`), keyed by a digest of
@@ -16,12 +17,17 @@ import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } fro
  */
 export interface FrontMatterCache {
   split: FrontMatterSplitter;
+  /**
+   * Besides the split, what parse learnt of a file when it read it (its lines, its body's size and
+   * BodyFacts): with those, a file whose body the Markdown cache has is not read at all.
+   */
+  known?: KnownMarkdownFiles;
   /** Rewrites the file with exactly the entries this build used, when any was missing or unused. */
   save(): Promise<void>;
 }
 
-/** What is kept of a split: the YAML value, the body's first character and the lines before it. */
-type Kept = [value: unknown, bodyStart: number, bodyLineOffset: number];
+/** What is kept of a split: the YAML value, the body's first character and the lines before it, and what parse learnt. */
+type Kept = [value: unknown, bodyStart: number, bodyLineOffset: number, learnt?: LearntMarkdown];
 
 interface Stored {
   salt: string;
@@ -46,6 +52,21 @@ export async function frontMatterCache(path: string, salt: string, { readOnly = 
       if (split.frontMatter && !split.diagnostics.length && jsonExact(value)) used.set(digest, [value, source.length - split.body.length, split.bodyLineOffset]);
       return split;
     },
+    known: {
+      get(digest) {
+        const kept = stored.get(digest);
+        if (!kept?.[3]) return undefined;
+        used.set(digest, kept);
+        return { value: kept[0], bodyLineOffset: kept[2], ...kept[3] } satisfies KnownMarkdown;
+      },
+      learn(digest, learnt) {
+        const kept = used.get(digest);
+        // Only with a split kept: a file whose split reported anything is read every time.
+        if (!kept || kept[3]) return;
+        used.set(digest, [kept[0], kept[1], kept[2], learnt]);
+        missed = true;
+      },
+    },
     async save() {
       if (readOnly || (!missed && used.size === stored.size)) return;
       try {
@@ -63,7 +84,7 @@ async function readStored(path: string, salt: string): Promise<Map<string, Kept>
     const stored = JSON.parse(await readFile(path, 'utf8')) as Stored;
     if (stored?.salt !== salt || typeof stored.entries !== 'object' || stored.entries === null) return new Map();
     // A damaged entry is left out: its file is split again.
-    return new Map(Object.entries(stored.entries).filter(([, kept]) => Array.isArray(kept) && kept.length === 3 && Number.isInteger(kept[1]) && Number.isInteger(kept[2])));
+    return new Map(Object.entries(stored.entries).filter(([, kept]) => Array.isArray(kept) && (kept.length === 3 || (kept.length === 4 && isLearnt(kept[3]))) && Number.isInteger(kept[1]) && Number.isInteger(kept[2])));
   } catch {
     return new Map();
   }
@@ -94,4 +115,14 @@ function jsonExact(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(jsonExact);
   if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
   return Object.entries(value).every(([key, item]) => key !== '__proto__' && jsonExact(item)) && !Object.hasOwn(value, '__proto__');
+}
+
+/** What parse learnt of a file, as JSON gave it back: anything else is a damaged entry. */
+function isLearnt(value: unknown): value is LearntMarkdown {
+  const learnt = value as LearntMarkdown;
+  return typeof value === 'object' && value !== null
+    && typeof learnt.lines === 'object' && learnt.lines !== null && typeof learnt.lines.keys === 'object' && learnt.lines.keys !== null
+    && Object.values(learnt.lines.keys).every(Number.isInteger) && (learnt.lines.bodyStart === undefined || Number.isInteger(learnt.lines.bodyStart))
+    && Number.isInteger(learnt.bodyBytes) && typeof learnt.bodyFacts === 'object' && learnt.bodyFacts !== null
+    && typeof learnt.bodyFacts.digest === 'string' && Array.isArray(learnt.bodyFacts.images) && learnt.bodyFacts.images.every((path) => typeof path === 'string');
 }

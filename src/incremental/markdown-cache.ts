@@ -8,7 +8,7 @@ import { mapConcurrent } from '../fs/map-concurrent.js';
 import type { CacheStats } from '../pipeline/build-result.js';
 import type { ImageFacts } from '../model/images.js';
 import { parsedMarkdown, type BodyContent, type BodyRef, type ContentLink, type ParsedMarkdown, type RenderedMarkdown } from '../model/markdown.js';
-import type { BodyRenderer, MarkdownJob, MarkdownRenderer } from '../parse/markdown-jobs.js';
+import { bodyFactsOf, type BodyRenderer, type KnownJob, type MarkdownJob, type MarkdownRenderer } from '../parse/markdown-jobs.js';
 import { OpenFiles } from './open-files.js';
 
 /**
@@ -19,6 +19,12 @@ export interface MarkdownBodies {
   render: BodyRenderer;
   /** Bodies asked for and how many were rendered (the rest came from the cache), since this was made. */
   stats?(): CacheStats;
+  /**
+   * The bodies the cache has of jobs known without their body (a file the front-matter cache knows
+   * by its digest), undefined for those it has not: parse reads only those files. Absent where no
+   * cache is read, or where a dev session keeps every body in memory.
+   */
+  cached?(jobs: readonly KnownJob[], facts: ImageFacts): Promise<(ParsedMarkdown | undefined)[]>;
   /** After the parse stage: a complete render leaves the cache holding exactly the bodies it used. */
   finish(): Promise<void>;
   /** After the build: closes the files bodies were read from (a body read later opens its file again). */
@@ -53,6 +59,18 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
   let fromMemory = false;
   return {
     stats: () => stats,
+    ...(memory || !lookInPacks ? {} : {
+      cached: async (jobs: readonly KnownJob[], facts: ImageFacts) => {
+        const keys = jobs.map((job) => jobKey(job, facts, salt));
+        await packs.index(keys);
+        const results = keys.map((key): ParsedMarkdown | undefined => {
+          const body = packs.body(key);
+          return body && { links: packs.meta(key)!.links, excerpt: packs.meta(key)!.excerpt, digest: key, body };
+        });
+        stats = { bodies: stats.bodies + results.filter((r) => r !== undefined).length, rendered: stats.rendered };
+        return results;
+      },
+    }),
     render: async (jobs, facts, progress) => {
       const keys = jobs.map((job) => jobKey(job, facts, salt));
       const results: ParsedMarkdown[] = new Array(jobs.length);
@@ -120,15 +138,12 @@ export interface CacheOptions {
   lookInPacks?: boolean;
 }
 
-const IMAGE_PATH = /\/[^\s()"'<>]+\.(?:png|jpe?g|gif|webp|avif|tiff?|svg)/gi;
-
-export function jobKey(job: MarkdownJob, facts: ImageFacts, salt: string): string {
-  // The body is hashed as it is, not inside a JSON text of the job: serialising 14 744 bodies only
-  // to hash them cost as much as hashing. Contexts are shared by a locale's jobs: each is serialised once.
-  const hash = createHash('sha256').update(salt).update('\0').update(contextText(job.context)).update(`\0${job.lineOffset}\0${job.firstIsLead}\0`).update(job.body);
-  // Only the images the body can name change its output: a new image elsewhere keeps its key.
-  const named = [...new Set(job.body.match(IMAGE_PATH) ?? [])].sort();
-  for (const path of named) hash.update('\0').update(path).update(JSON.stringify(facts.get(path) ?? null));
+export function jobKey(job: MarkdownJob | KnownJob, facts: ImageFacts, salt: string): string {
+  // The body by its digest: a file whose body is cached is keyed without being read (KnownJob).
+  // Contexts are shared by a locale's jobs: each is serialised once.
+  const body = job.bodyFacts ?? bodyFactsOf((job as MarkdownJob).body);
+  const hash = createHash('sha256').update(salt).update('\0').update(contextText(job.context)).update(`\0${job.lineOffset}\0${job.firstIsLead}\0${body.digest}`);
+  for (const path of body.images) hash.update('\0').update(path).update(JSON.stringify(facts.get(path) ?? null));
   return hash.digest('hex');
 }
 

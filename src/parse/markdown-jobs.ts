@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ImageFacts } from '../model/images.js';
 import type { LinkContext } from './classify-href.js';
 import { renderMarkdown } from './markdown.js';
@@ -14,6 +15,28 @@ export interface MarkdownJob {
   lineOffset: number;
   /** The page shows no image above its body: its first body image is the lead image. */
   firstIsLead: boolean;
+  /** bodyFactsOf(body), where parse made it already (the front-matter cache keeps it). */
+  bodyFacts?: BodyFacts;
+}
+
+/**
+ * What the Markdown cache keys a body by (src/incremental/markdown-cache.ts): its SHA-256, and the
+ * image paths it names, whose facts change its HTML. Kept by the front-matter cache with the
+ * file's digest, so that a file whose body the Markdown cache has is not read again.
+ */
+export interface BodyFacts {
+  digest: string;
+  images: string[];
+}
+
+/** A job as the Markdown cache knows it, without its body: what a file the build does not read again gives. */
+export type KnownJob = Omit<MarkdownJob, 'body' | 'bodyFacts'> & { bodyFacts: BodyFacts };
+
+const IMAGE_PATH = /\/[^\s()"'<>]+\.(?:png|jpe?g|gif|webp|avif|tiff?|svg)/gi;
+
+export function bodyFactsOf(body: string): BodyFacts {
+  // Only the images the body can name change its output: a new image elsewhere keeps its key.
+  return { digest: createHash('sha256').update(body).digest('hex'), images: [...new Set(body.match(IMAGE_PATH) ?? [])].sort() };
 }
 
 /**

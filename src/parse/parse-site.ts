@@ -9,7 +9,7 @@ import { splitFrontMatter, type FrontMatterSplitter, type SplitFrontMatter } fro
 import type { ImageFacts } from '../model/images.js';
 import type { ParsedMarkdown } from '../model/markdown.js';
 import type { SourceLines } from '../model/site.js';
-import { keptInMemory, renderInThisThread, type BodyRenderer, type MarkdownJob } from './markdown-jobs.js';
+import { bodyFactsOf, keptInMemory, renderInThisThread, type BodyFacts, type BodyRenderer, type KnownJob, type MarkdownJob } from './markdown-jobs.js';
 import type { LinkContext } from './classify-href.js';
 import { parseYaml, type PositionedYaml, type YamlPath } from '../errors/yaml-document.js';
 import type { Progress } from '../model/progress.js';
@@ -76,6 +76,33 @@ export interface ParseOptions {
   read?: (path: string) => Uint8Array | undefined;
   /** Told each time a window's bodies are back: its texts and jobs are garbage then (build.ts may collect). */
   windowDone?: () => void;
+  /**
+   * Markdown files known by their digest (the front-matter cache), and the Markdown cache's bodies
+   * of jobs known without their body: a file known to the one whose body the other has is not read
+   * again (a CI build with the caches restored reads only the files that changed).
+   */
+  known?: KnownMarkdownFiles;
+  cached?: (jobs: readonly KnownJob[], facts: ImageFacts) => Promise<(ParsedMarkdown | undefined)[]>;
+}
+
+/** What parse learns of a Markdown file when it reads it, besides its front matter, to parse it later without reading it. */
+export interface LearntMarkdown {
+  lines: SourceLines;
+  /** The body's size in bytes (BODY_TOO_LARGE). */
+  bodyBytes: number;
+  bodyFacts: BodyFacts;
+}
+
+/** A file as parse learnt it, with its front matter's value and the lines before its body. */
+export interface KnownMarkdown extends LearntMarkdown {
+  value: unknown;
+  bodyLineOffset: number;
+}
+
+/** Known Markdown files by digest: only files that read cleanly (UTF-8, front matter without a problem) are learnt. */
+export interface KnownMarkdownFiles {
+  get(digest: string): KnownMarkdown | undefined;
+  learn(digest: string, learnt: LearntMarkdown): void;
 }
 
 /** Folders of the content directory that are not locales. */
@@ -100,7 +127,7 @@ const WINDOWS_AHEAD = 2;
  * the build stamp records.
  */
 export async function parseSite(sources: SourceSet, config: SiteConfig, options: ParseOptions = {}): Promise<ParsedSite> {
-  const { images = new Map(), render = keptInMemory(renderInThisThread), split = splitFrontMatter, progress, read = () => undefined, windowDone } = options;
+  const { images = new Map(), render = keptInMemory(renderInThisThread), split = splitFrontMatter, progress, read = () => undefined, windowDone, known, cached } = options;
   const sourceText = sourceTextOf(sources, read);
   const site: ParsedSite = { contentDir: sources.contentDir, entries: [], tables: new Map(), messages: new Map(), faq: new Map(), assets: new Map(), images, unreadable: new Set(), sourceText, diagnostics: [] };
   for (const asset of sources.assets) site.assets.set(asset.urlPath, asset.bytes);
@@ -116,8 +143,13 @@ export async function parseSite(sources: SourceSet, config: SiteConfig, options:
   const entries: (ParsedEntry | undefined)[] = new Array(markdown.length);
   const rendering: Promise<void>[] = [];
   for (let at = 0; at < markdown.length; at += WINDOW) {
-    const window = markdown.slice(at, at + WINDOW).flatMap((file, i) => {
-      const parsed = parseMarkdownFile(file, config, split, read, sourceText, site.diagnostics);
+    const files = markdown.slice(at, at + WINDOW);
+    const taken = known && cached ? await takenFromCaches(files, config, known, cached, images, sourceText, site.diagnostics) : new Map<number, ParsedEntry>();
+    for (const [i, entry] of taken) entries[at + i] = entry;
+    if (taken.size) bodiesDone?.(taken.size);
+    const window = files.flatMap((file, i) => {
+      if (taken.has(i)) return [];
+      const parsed = parseMarkdownFile(file, config, split, read, sourceText, site.diagnostics, known);
       return parsed ? [{ ...parsed, at: at + i }] : [];
     });
     const rendered = render(window.map((p) => p.job), images, bodiesDone).then((results) => {
@@ -187,17 +219,46 @@ function markdownText(file: SourceFile, read: (path: string) => Uint8Array | und
   return bytes && decodeSource(bytes);
 }
 
-/** A Markdown file's front matter split, its record without its body, and the job of rendering its body. */
-function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: SiteConfig, splitFile: FrontMatterSplitter, read: (path: string) => Uint8Array | undefined, sourceText: SourceText, diagnostics: Diagnostic[]): { entry: Omit<ParsedEntry, keyof ParsedMarkdown>; job: MarkdownJob } | undefined {
+/**
+ * The window's files that need not be read: known by their digest (the front-matter cache) with a
+ * body the Markdown cache has, as entries by their index in the window. Not a file whose text the
+ * load stage kept (a dev session's).
+ */
+async function takenFromCaches(files: readonly MarkdownFile[], config: SiteConfig, known: KnownMarkdownFiles, cached: NonNullable<ParseOptions['cached']>, images: ImageFacts, sourceText: SourceText, diagnostics: Diagnostic[]): Promise<Map<number, ParsedEntry>> {
+  const candidates = files.flatMap((file, i) => {
+    const knownFile = file.file.text === undefined ? known.get(file.file.digest) : undefined;
+    return knownFile ? [{ file, i, knownFile }] : [];
+  });
+  const taken = new Map<number, ParsedEntry>();
+  if (!candidates.length) return taken;
+  const bodies = await cached(candidates.map(({ file, knownFile }) => ({ ...jobContext(file.locale, file.section, config, knownFile.bodyLineOffset), bodyFacts: knownFile.bodyFacts })), images);
+  candidates.forEach(({ file: { file, locale, section, id }, i, knownFile }, n) => {
+    const body = bodies[n];
+    if (!body) return;
+    diagnostics.push(...bodySizeWarnings(knownFile.bodyBytes, knownFile.bodyLineOffset, file.path, config));
+    const frontMatter = positionsLater({ value: knownFile.value, start: { line: 1, column: 1 } }, file.path, sourceText);
+    taken.set(i, { file: file.path, locale, section, id, frontMatter, lines: knownFile.lines, ...body });
+  });
+  return taken;
+}
+
+/** A Markdown file's front matter split, its record without its body, and the job of rendering its body; what it learnt of the file goes to `known`. */
+function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: SiteConfig, splitFile: FrontMatterSplitter, read: (path: string) => Uint8Array | undefined, sourceText: SourceText, diagnostics: Diagnostic[], known?: KnownMarkdownFiles): { entry: Omit<ParsedEntry, keyof ParsedMarkdown>; job: MarkdownJob } | undefined {
   const source = markdownText(file, read, diagnostics);
   if (!source) return undefined;
   const { text, malformed } = source;
   if (malformed) diagnostics.push(notUtf8(file.path, text, malformed));
   const split = splitFile(text, file.path, file.digest);
-  diagnostics.push(...split.diagnostics, ...bodySizeWarnings(split, file.path, config));
+  // Counted only near the limit: bytes are at least as many as UTF-16 units, at most three times as many.
+  const bodyBytes = known || split.body.length * 3 > config.markdown.maxBodyBytes ? Buffer.byteLength(split.body, 'utf8') : 0;
+  diagnostics.push(...split.diagnostics, ...bodySizeWarnings(bodyBytes, split.bodyLineOffset, file.path, config));
+  const lines = sourceLinesOf(text);
+  const job = markdownJobOf(split, locale, section, config);
+  // A file that is not UTF-8 is read every time: its error is reported by every build.
+  if (known && !malformed && !split.diagnostics.length) known.learn(file.digest, { lines, bodyBytes, bodyFacts: (job.bodyFacts = bodyFactsOf(split.body)) });
   return {
-    entry: { file: file.path, locale, section, id, frontMatter: split.frontMatter && positionsLater(split.frontMatter, file.path, sourceText), lines: sourceLinesOf(text) },
-    job: markdownJobOf(split, locale, section, config),
+    entry: { file: file.path, locale, section, id, frontMatter: split.frontMatter && positionsLater(split.frontMatter, file.path, sourceText), lines },
+    job,
   };
 }
 
@@ -209,7 +270,7 @@ function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: 
  * views into the text they were parsed from, which they would keep alive. A small object, one per
  * Markdown file: no closures.
  */
-function positionsLater(frontMatter: PositionedYaml, file: string, sourceText: SourceText): PositionedYaml {
+function positionsLater(frontMatter: Pick<PositionedYaml, 'value' | 'start'>, file: string, sourceText: SourceText): PositionedYaml {
   return new PositionsLater(structuredClone(frontMatter.value), { ...frontMatter.start }, file, sourceText);
 }
 
@@ -258,13 +319,10 @@ function notUtf8(file: string, text: string, { position, byte, count }: Malforme
 }
 
 /** A body of megabytes takes seconds to render in every build: the writer hears of it. */
-function bodySizeWarnings(split: SplitFrontMatter, file: string, config: SiteConfig): Diagnostic[] {
+function bodySizeWarnings(bytes: number, bodyLineOffset: number, file: string, config: SiteConfig): Diagnostic[] {
   const limit = config.markdown.maxBodyBytes;
-  // Bytes are at least as many as UTF-16 units, at most three times as many: count only near the limit.
-  if (split.body.length * 3 <= limit) return [];
-  const bytes = Buffer.byteLength(split.body, 'utf8');
   if (bytes <= limit) return [];
-  const position = { line: split.bodyLineOffset + 1, column: 1 };
+  const position = { line: bodyLineOffset + 1, column: 1 };
   return [warning('BODY_TOO_LARGE', `the Markdown body is ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit (markdown.maxBodyBytes in site.yaml): every build spends seconds on it`, { file, position })];
 }
 
@@ -274,12 +332,12 @@ function bodySizeWarnings(split: SplitFrontMatter, file: string, config: SiteCon
  * section that takes covers shows one (its own or a generated one, images/article-covers.ts).
  */
 export function markdownJobOf(split: SplitFrontMatter, locale: LocaleCode, section: string, config: SiteConfig): MarkdownJob {
-  return {
-    body: split.body,
-    context: linkContext(config, locale),
-    lineOffset: split.bodyLineOffset,
-    firstIsLead: !(isSection(section) && takesCover(section)),
-  };
+  return { body: split.body, ...jobContext(locale, section, config, split.bodyLineOffset) };
+}
+
+/** A job's all but its body. */
+function jobContext(locale: LocaleCode, section: string, config: SiteConfig, lineOffset: number): Omit<MarkdownJob, 'body'> {
+  return { context: linkContext(config, locale), lineOffset, firstIsLead: !(isSection(section) && takesCover(section)) };
 }
 
 /** One link context per locale and configuration, shared by the locale's jobs (the Markdown cache digests each context once). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
-import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { memorySourceFs, type SourceFs } from '../../../src/fs/source-fs.js';
 import { buildStampPath, type BuildStamp } from '../../../src/incremental/build-stamp.js';
 import { makeArticle } from '../../bench/corpus.mjs';
 import { baseFiles, blogPost, MAIN, outputDifferences, publicFiles, ROOT } from '../../helpers/fixture.js';
@@ -23,11 +23,20 @@ function site(): Files {
 const article = (files: Files, i: number) => Object.keys(files).filter((p) => p.startsWith('content/en/blog/')).sort()[i]!;
 
 /** A CI run: a fresh checkout's output folder, and a cache folder restored by copying (as actions/cache extracts a tarball). */
-function ciRun(files: Files, savedCache: string, name: string, restored: () => void = () => undefined) {
+function ciRun(files: Files, savedCache: string, name: string, restored: () => void = () => undefined, fs: SourceFs = memorySourceFs(files)) {
   const cacheDir = join(dir, `${name}-cache`);
   cpSync(savedCache, cacheDir, { recursive: true });
   restored();
-  return build({ root: ROOT, fs: memorySourceFs(files), outDir: join(dir, `${name}-dist`), cacheDir, minify: true, jobs: 1 });
+  return build({ root: ROOT, fs, outDir: join(dir, `${name}-dist`), cacheDir, minify: true, jobs: 1 });
+}
+
+/**
+ * The content as `files`, with the Markdown files that parse reads again (after the load stage's
+ * read, which hashes every file) listed in `readAgain`.
+ */
+function watchedFs(files: Files, readAgain: string[]): SourceFs {
+  const fs = memorySourceFs(files);
+  return { ...fs, readBytes: async (path) => fs.readBytesSync(path), readBytesSync: (path) => (path.endsWith('.md') && readAgain.push(path), fs.readBytesSync(path)) };
 }
 /**
  * Paths whose record in the output's build stamp is not what `stat` says of them now (the stamp
@@ -102,6 +111,16 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     const made = [`${MAIN}/sitemap.xml`, 'reports/translations.json', `${MAIN}/assets/covers/${cover}`, `${MAIN}/pagefind/pagefind.js`, `${MAIN}/pagefind/fragment/${french}`];
     for (const path of made) expect({ path, linked: kept.has(statSync(join(outDir, path)).ino) }).toEqual({ path, linked: true });
     expect(stampedWrong('body')).toEqual([]);
+  });
+
+  it('reads again only the Markdown file that changed: the others are known to both caches by their digest', async () => {
+    const edited = { ...files, [article(files, 5)]: `${files[article(files, 5)] as string}\nAnother closing line.\n` };
+    const readAgain: string[] = [];
+    const result = await ciRun(edited, saved, 'read-again', undefined, watchedFs(edited, readAgain));
+    expect(readAgain).toEqual([article(files, 5)]);
+    // Every body asked for, the edited one alone rendered.
+    expect(result.markdown).toEqual({ bodies: Object.keys(edited).filter((path) => /^content\/\w+\/\w+\/[^/]+\.md$/.test(path)).length, rendered: 1 });
+    expect(outputDifferences(result, await scratch(edited))).toEqual([]);
   });
 
   it('renders the lists that show a changed title, and a new article with its lists', async () => {
@@ -192,5 +211,40 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     const restored = await run(edited);
     expect(restored.restored?.pages.total).toBe(total);
     expect(outputDifferences(restored, await scratch(edited))).toEqual([]);
+  });
+});
+
+describe('a Markdown file a build with its cache restored does not read again', () => {
+  it('is still reported when its body is over the size limit, and one that is not UTF-8 is read and reported every time', async () => {
+    const files = site();
+    files['content/site.yaml'] = `${(files['content/site.yaml'] as string).trimEnd()}\nmarkdown:\n  maxBodyBytes: 300\n`;
+    const latin1 = Buffer.from('---\ntitle: Latin\ndescription: One\n---\n\nGrüße aus K\xf6ln.\n', 'latin1');
+    files['content/en/helps/latin1.md'] = new Uint8Array(latin1);
+    const cacheDir = join(dir, 'reported-saved');
+    const findings = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.filter((d) => d.code === 'BODY_TOO_LARGE' || d.code === 'INVALID_UTF8').map((d) => `${d.code} ${d.file}:${d.position?.line}:${d.position?.column} ${d.message}`).sort();
+    const first = await build({ root: ROOT, fs: memorySourceFs(files), write: false, cacheWrites: true, cacheDir, minify: true, jobs: 1 });
+    expect(findings(first).filter((f) => f.startsWith('BODY_TOO_LARGE')).length).toBeGreaterThan(1);
+    expect(findings(first).filter((f) => f.startsWith('INVALID_UTF8'))).toEqual(['INVALID_UTF8 content/en/helps/latin1.md:6:3 the file is not valid UTF-8: byte 0xFC here is no part of a UTF-8 character (3 places in the file)']);
+    const readAgain: string[] = [];
+    const again = await ciRun(files, cacheDir, 'reported', undefined, watchedFs(files, readAgain));
+    expect(readAgain).toEqual(['content/en/helps/latin1.md']);
+    expect(findings(again)).toEqual(findings(first));
+  });
+
+  it('is read again when what the front-matter cache learnt of it is damaged', async () => {
+    const files = site();
+    const cacheDir = join(dir, 'learnt-saved');
+    const first = await build({ root: ROOT, fs: memorySourceFs(files), write: false, cacheWrites: true, cacheDir, minify: true, jobs: 1 });
+    const path = join(cacheDir, 'front-matter.json');
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as { entries: Record<string, unknown[]> };
+    const learnt = Object.values(stored.entries).filter((kept) => kept.length === 4);
+    // Every Markdown file of the site is learnt (the fixture's are all UTF-8 with clean front matter).
+    expect(learnt.length).toBe(first.markdown!.bodies);
+    for (const kept of learnt.slice(0, 3)) (kept[3] as { bodyBytes: unknown }).bodyBytes = 'many';
+    writeFileSync(path, JSON.stringify(stored));
+    const readAgain: string[] = [];
+    const again = await ciRun(files, cacheDir, 'learnt', undefined, watchedFs(files, readAgain));
+    expect(readAgain.length).toBe(3);
+    expect(outputDifferences(again, await scratch(files))).toEqual([]);
   });
 });
