@@ -10,7 +10,7 @@ export const MARKDOWN_CODE = ['src/parse', 'src/images/picture.ts', 'src/images/
  * The code that splits and parses front matter, which the front-matter cache depends on besides a
  * file, and the code of what parse learns of a file (LearntMarkdown), which it keeps too.
  */
-export const FRONT_MATTER_CODE = ['src/parse/front-matter.ts', 'src/errors/yaml-document.ts', 'src/parse/parse-site.ts', 'src/parse/source-lines.ts', 'src/parse/markdown-jobs.ts'];
+export const FRONT_MATTER_CODE = ['src/parse/front-matter.ts', 'src/errors/yaml-document.ts', 'src/parse/parse-site.ts', 'src/parse/source-lines.ts', 'src/parse/markdown-jobs.ts', 'src/model/sources.ts'];
 /** The search stage's code, which a locale's search index depends on besides its pages' HTML. */
 export const SEARCH_CODE = ['src/search', 'src/model/search-part.ts'];
 /** All of sitegen, which a page's HTML depends on besides its inputs. */

@@ -209,14 +209,18 @@ function placeOf(file: SourceFile, contentDir: string, site: ParsedSite): Omit<M
   return { locale: top, section: second, id: third.slice(0, -3) };
 }
 
-/** A Markdown file's text: kept by the load stage, or read again now and checked against what the load stage read (then with where it is not UTF-8). */
-function markdownText(file: SourceFile, read: (path: string) => Uint8Array | undefined, diagnostics: Diagnostic[]): { text: string; malformed?: MalformedUtf8 } | undefined {
-  if (file.text !== undefined) return { text: file.text };
+/**
+ * A Markdown file's text: kept by the load stage, or read again now and checked against what the
+ * load stage read (then with where it is not UTF-8), with the digest of what it is: the caches know
+ * it by that, never by the digest of what the load stage read when it changed since.
+ */
+function markdownText(file: SourceFile, read: (path: string) => Uint8Array | undefined, diagnostics: Diagnostic[]): { text: string; malformed?: MalformedUtf8; digest: string } | undefined {
+  if (file.text !== undefined) return { text: file.text, ...(file.malformed ? { malformed: file.malformed } : {}), digest: file.digest };
   const bytes = read(file.path);
-  if (bytes && sourceDigest(bytes) === file.digest) return decodeSource(bytes);
-  diagnostics.push(diagnostic('SOURCE_CHANGED', `the file ${bytes ? 'changed' : 'was removed'} while the build was running: build again`, { file: file.path }));
+  const digest = bytes ? sourceDigest(bytes) : undefined;
+  if (digest !== file.digest) diagnostics.push(diagnostic('SOURCE_CHANGED', `the file ${bytes ? 'changed' : 'was removed'} while the build was running: build again`, { file: file.path }));
   // A file that changed is parsed as it is now, so that nothing else is reported for it (links to it are not broken).
-  return bytes && decodeSource(bytes);
+  return bytes && digest !== undefined ? { ...decodeSource(bytes), digest } : undefined;
 }
 
 /**
@@ -246,16 +250,17 @@ async function takenFromCaches(files: readonly MarkdownFile[], config: SiteConfi
 function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: SiteConfig, splitFile: FrontMatterSplitter, read: (path: string) => Uint8Array | undefined, sourceText: SourceText, diagnostics: Diagnostic[], known?: KnownMarkdownFiles): { entry: Omit<ParsedEntry, keyof ParsedMarkdown>; job: MarkdownJob } | undefined {
   const source = markdownText(file, read, diagnostics);
   if (!source) return undefined;
-  const { text, malformed } = source;
-  if (malformed) diagnostics.push(notUtf8(file.path, text, malformed));
-  const split = splitFile(text, file.path, file.digest);
+  const { text, malformed, digest } = source;
+  // A kept text's malformed bytes were reported with the load stage's files (parseSite).
+  if (malformed && file.text === undefined) diagnostics.push(notUtf8(file.path, text, malformed));
+  const split = splitFile(text, file.path, digest);
   // Counted only near the limit: bytes are at least as many as UTF-16 units, at most three times as many.
   const bodyBytes = known || split.body.length * 3 > config.markdown.maxBodyBytes ? Buffer.byteLength(split.body, 'utf8') : 0;
   diagnostics.push(...split.diagnostics, ...bodySizeWarnings(bodyBytes, split.bodyLineOffset, file.path, config));
   const lines = sourceLinesOf(text);
   const job = markdownJobOf(split, locale, section, config);
   // A file that is not UTF-8 is read every time: its error is reported by every build.
-  if (known && !malformed && !split.diagnostics.length) known.learn(file.digest, { lines, bodyBytes, bodyFacts: (job.bodyFacts = bodyFactsOf(split.body)) });
+  if (known && !malformed && !split.diagnostics.length) known.learn(digest, { lines, bodyBytes, bodyFacts: (job.bodyFacts = bodyFactsOf(split.body)) });
   return {
     entry: { file: file.path, locale, section, id, frontMatter: split.frontMatter && positionsLater(split.frontMatter, file.path, sourceText), lines },
     job,

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
+import { build, createSession } from '../../../src/build.js';
 import { memorySourceFs, type SourceFs } from '../../../src/fs/source-fs.js';
 import { buildStampPath, type BuildStamp } from '../../../src/incremental/build-stamp.js';
 import { makeArticle } from '../../bench/corpus.mjs';
@@ -229,6 +229,39 @@ describe('a Markdown file a build with its cache restored does not read again', 
     const again = await ciRun(files, cacheDir, 'reported', undefined, watchedFs(files, readAgain));
     expect(readAgain).toEqual(['content/en/helps/latin1.md']);
     expect(findings(again)).toEqual(findings(first));
+  });
+
+  it('is reported when not UTF-8 by a build after a dev session, which learns nothing of such a file either', async () => {
+    const files = site();
+    files['content/en/helps/latin1.md'] = new Uint8Array(Buffer.from('---\ntitle: Latin\ndescription: One\n---\n\nGrüße aus K\xf6ln.\n', 'latin1'));
+    const cacheDir = join(dir, 'after-dev-saved');
+    const utf8 = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.filter((d) => d.code === 'INVALID_UTF8').map((d) => `${d.file}:${d.position?.line}`);
+    const session = createSession({ jobs: 1 });
+    try {
+      // As sitegen dev builds: the texts kept, the caches written.
+      const dev = await build({ root: ROOT, fs: memorySourceFs(files), write: false, cacheWrites: true, cacheDir, minify: true, jobs: 1, session });
+      expect(utf8(dev)).toEqual(['content/en/helps/latin1.md:6']);
+    } finally {
+      await session.close();
+    }
+    const readAgain: string[] = [];
+    const again = await ciRun(files, cacheDir, 'after-dev', undefined, watchedFs(files, readAgain));
+    expect(utf8(again)).toEqual(['content/en/helps/latin1.md:6']);
+    expect(readAgain).toContain('content/en/helps/latin1.md');
+  });
+
+  it('is known to the caches by what it was when read, so a file that changed during a build and changed back is built as it is', async () => {
+    const files = site();
+    const path = article(files, 4);
+    const during = `${(files[path] as string).replace(/^title: .*$/m, 'title: Changed during the build')}\nA sentence only the changed file has.\n`;
+    const cacheDir = join(dir, 'changed-back-saved');
+    // The load stage reads the file as it is in `files`, parse as it is while it changes.
+    const fs = memorySourceFs(files);
+    const changing: SourceFs = { ...fs, readBytes: async (p) => fs.readBytesSync(p), readBytesSync: (p) => (p === path ? new TextEncoder().encode(during) : fs.readBytesSync(p)) };
+    const first = await build({ root: ROOT, fs: changing, write: false, cacheWrites: true, cacheDir, minify: true, jobs: 1 });
+    expect(first.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.file}`)).toEqual([`SOURCE_CHANGED ${path}`]);
+    const again = await ciRun(files, cacheDir, 'changed-back');
+    expect(outputDifferences(again, await scratch(files))).toEqual([]);
   });
 
   it('is read again when what the front-matter cache learnt of it is damaged', async () => {
