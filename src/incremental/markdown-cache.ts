@@ -57,16 +57,20 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
   const packs = new Packs(dir);
   let stats: CacheStats = { bodies: 0, rendered: 0 };
   let fromMemory = false;
+  /** The body of a key in its pack (read already), as an entry takes it: its meta in memory, its content a reference. */
+  const packed = (key: string): (ParsedMarkdown & { body: PackedBody }) | undefined => {
+    const body = packs.body(key);
+    if (!body) return undefined;
+    const { links, excerpt } = packs.meta(key)!;
+    return { links, excerpt, digest: key, body };
+  };
   return {
     stats: () => stats,
     ...(memory || !lookInPacks ? {} : {
       cached: async (jobs: readonly KnownJob[], facts: ImageFacts) => {
         const keys = jobs.map((job) => jobKey(job, facts, salt));
         await packs.index(keys);
-        const results = keys.map((key): ParsedMarkdown | undefined => {
-          const body = packs.body(key);
-          return body && { links: packs.meta(key)!.links, excerpt: packs.meta(key)!.excerpt, digest: key, body };
-        });
+        const results = keys.map(packed);
         stats = { bodies: stats.bodies + results.filter((r) => r !== undefined).length, rendered: stats.rendered };
         return results;
       },
@@ -84,15 +88,14 @@ export function cachedRenderer(inner: MarkdownRenderer, dir: string, salt: strin
       });
       if (lookInPacks) await packs.index(wanted.map((i) => keys[i]!));
       const missing = !lookInPacks ? wanted : wanted.filter((i) => {
-        const body = packs.body(keys[i]!);
-        if (!body) return true;
-        const { links, excerpt } = packs.meta(keys[i]!)!;
+        const found = packed(keys[i]!);
+        if (!found) return true;
         if (memory) {
           // A dev session's bodies live in memory: read at once, never again.
-          const rendered = { links, excerpt, ...body.read() };
+          const rendered = { links: found.links, excerpt: found.excerpt, ...found.body.read() };
           memory.set(keys[i]!, rendered);
           results[i] = kept(keys[i]!, rendered);
-        } else results[i] = { links, excerpt, digest: keys[i]!, body };
+        } else results[i] = found;
         return false;
       });
       // Bodies from the cache are done at once; the others as they are rendered.

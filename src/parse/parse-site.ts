@@ -259,8 +259,12 @@ function parseMarkdownFile({ file, locale, section, id }: MarkdownFile, config: 
   diagnostics.push(...split.diagnostics, ...bodySizeWarnings(bodyBytes, split.bodyLineOffset, file.path, config));
   const lines = sourceLinesOf(text);
   const job = markdownJobOf(split, locale, section, config);
-  // A file that is not UTF-8 is read every time: its error is reported by every build.
-  if (known && !malformed && !split.diagnostics.length) known.learn(digest, { lines, bodyBytes, bodyFacts: (job.bodyFacts = bodyFactsOf(split.body)) });
+  // A file that is not UTF-8 is read every time: its error is reported by every build. The job
+  // carries the facts learnt, so the Markdown cache does not hash its body again.
+  if (known && !malformed && !split.diagnostics.length) {
+    job.bodyFacts = bodyFactsOf(split.body);
+    known.learn(digest, { lines, bodyBytes, bodyFacts: job.bodyFacts });
+  }
   return {
     entry: { file: file.path, locale, section, id, frontMatter: split.frontMatter && positionsLater(split.frontMatter, file.path, sourceText), lines },
     job,
