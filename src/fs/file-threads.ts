@@ -1,4 +1,5 @@
-import type * as fs from 'node:fs';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { linkOrCopy, replaceWithLink } from './link-or-copy.js';
@@ -18,9 +19,9 @@ export const THREAD_FROM = 8192;
  * Evaluated from the function's own text, so that it runs the same from the sources (tests) and
  * from the compiled CLI, which has no file of its own for it (file-threads.test.ts runs both).
  */
-export function inThread<I, O>(run: (files: typeof fs, input: I) => O, input: I): Promise<O> {
+export function inThread<I, O>(run: (files: typeof fs, input: I, hashes: typeof crypto) => O, input: I): Promise<O> {
   return new Promise((resolve, reject) => {
-    const code = `const { parentPort, workerData } = require('node:worker_threads');\nparentPort.postMessage((${run.toString()})(require('node:fs'), workerData));`;
+    const code = `const { parentPort, workerData } = require('node:worker_threads');\nparentPort.postMessage((${run.toString()})(require('node:fs'), workerData, require('node:crypto')));`;
     const worker = new Worker(code, { eval: true, workerData: input });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -71,6 +72,64 @@ export async function linkAll(into: string, pairs: readonly [from: string, path:
   }
   for (const i of fromThread ?? []) copied.add(i);
   return copied;
+}
+
+/**
+ * Sources from which a second thread reads half: starting one takes tens of milliseconds, reading
+ * a small file about fifty microseconds.
+ */
+export const READ_THREAD_FROM = 2048;
+
+/**
+ * In a thread: the SHA-256 (hex) of each file below `root`, null for one that is not there, false
+ * for one that could not be read otherwise (the caller reads it again to report why). Each file is
+ * read into one buffer used again for the next: a buffer each, as readFileSync makes, was a fifth of
+ * the load stage's time at 14 786 files (0.2 s), in the page faults of memory touched for the
+ * first time, and garbage after.
+ */
+export function digestFiles(files: typeof fs, { root, paths }: { root: string; paths: string[] }, hashes: typeof crypto): (string | null | false)[] {
+  let buffer = new Uint8Array(1 << 16);
+  return paths.map((path) => {
+    let fd: number;
+    try {
+      fd = files.openSync(`${root}/${path}`, 'r');
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : false;
+    }
+    try {
+      let size = 0;
+      for (;;) {
+        // One byte more than the file holds, so a read that fills the buffer means there may be more.
+        if (size === buffer.byteLength) {
+          const larger = new Uint8Array(buffer.byteLength * 2);
+          larger.set(buffer);
+          buffer = larger;
+        }
+        const read = files.readSync(fd, buffer, size, buffer.byteLength - size, null);
+        if (read === 0) break;
+        size += read;
+      }
+      return hashes.createHash('sha256').update(buffer.subarray(0, size)).digest('hex');
+    } catch {
+      return false;
+    } finally {
+      files.closeSync(fd);
+    }
+  });
+}
+
+/**
+ * The SHA-256 of each file below `root` (digestFiles), half of a large set read in a thread of its
+ * own while this one reads the rest: the kernel serves two threads' reads at once. A thread that
+ * fails leaves its half to this one.
+ */
+export async function digestAll(root: string, paths: readonly string[]): Promise<(string | null | false)[]> {
+  const half = paths.length >= READ_THREAD_FROM ? Math.floor(paths.length / 2) : 0;
+  const there = half ? inThread(digestFiles, { root, paths: paths.slice(0, half) }) : Promise.resolve([]);
+  there.catch(() => undefined); // awaited below
+  const here = digestFiles(fs, { root, paths: paths.slice(half) }, crypto);
+  const first = (await there.catch(() => undefined)) ?? digestFiles(fs, { root, paths: paths.slice(0, half) }, crypto);
+  return [...first, ...here];
 }
 
 /**

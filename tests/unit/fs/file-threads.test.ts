@@ -6,7 +6,9 @@ import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitSite } from '../../../src/emit/emit-site.js';
 import { openStaging } from '../../../src/emit/staging.js';
-import { linkAll, removeTreeAside, THREAD_FROM } from '../../../src/fs/file-threads.js';
+import { digestAll, linkAll, READ_THREAD_FROM, removeTreeAside, THREAD_FROM } from '../../../src/fs/file-threads.js';
+import { nodeSourceFs } from '../../../src/fs/source-fs.js';
+import { sourceDigest } from '../../../src/model/sources.js';
 import type { OutputBytes } from '../../../src/model/output-file.js';
 import { ROOT } from '../../helpers/fixture.js';
 
@@ -39,6 +41,31 @@ describe('linkAll', () => {
       return readFileSync(join(to, path), 'utf8') !== `file ${i}` || (a.ino === b.ino) === taken.includes(i);
     });
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('digestAll', () => {
+  it('gives the SHA-256 of each of a content folder\'s files, half read in a thread, whatever their size; none for a file that is not there', async () => {
+    const root = join(dir, 'sources');
+    const paths = filesIn(root, READ_THREAD_FROM + 10);
+    // Larger than the buffer a reader starts with, in each half: it grows and reads on.
+    const large = [5, paths.length - 5];
+    for (const i of large) writeFileSync(join(root, paths[i]!), `${'x'.repeat(200_000)} ${i}`);
+    rmSync(join(root, paths[7]!));
+    const digests = await digestAll(root, paths);
+    const expected = paths.map((path) => (existsSync(join(root, path)) ? sourceDigest(readFileSync(join(root, path))) : null));
+    expect(digests).toEqual(expected);
+    expect(expected.filter((d) => d === null)).toHaveLength(1);
+    // A path that cannot be read as a file is false, for the caller to read and report again.
+    expect(await digestAll(root, ['f0'])).toEqual([false]);
+  });
+
+  it('is what nodeSourceFs gives the load stage, which reads a file it could not digest again to say why', async () => {
+    const root = join(dir, 'reader');
+    const paths = filesIn(root, 20);
+    const fs = nodeSourceFs(root);
+    expect(await fs.digests!([...paths, 'missing.md'])).toEqual([...paths.map((path) => sourceDigest(readFileSync(join(root, path)))), undefined]);
+    await expect(fs.digests!(['f0'])).rejects.toThrow(/EISDIR/);
   });
 });
 
@@ -80,7 +107,7 @@ describe('emitSite with a large output', () => {
 
 describe('inThread', () => {
   // The functions run from their own text: what the compiled CLI's bundler makes of them must still stand alone.
-  it('runs linkPairs and removeEntries in a thread, from the sources and as bin/sitegen compiles them', async () => {
+  it('runs linkPairs, digestFiles and removeEntries in a thread, from the sources and as bin/sitegen compiles them', async () => {
     const bundle = join(dir, 'bundle');
     await esbuild.build({ entryPoints: { threads: join(ROOT, 'src/fs/file-threads.ts') }, outdir: bundle, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
     const compiled = (await import(pathToFileURL(join(bundle, 'threads.mjs')).href)) as typeof import('../../../src/fs/file-threads.js');
@@ -92,6 +119,7 @@ describe('inThread', () => {
       for (const path of paths) mkdirSync(join(to, path, '..'), { recursive: true });
       expect(await threads.inThread(threads.linkPairs, { into: to, pairs: paths.map((path): [string, string] => [join(from, path), path]) })).toEqual([]);
       expect(paths.every((path) => statSync(join(from, path)).ino === statSync(join(to, path)).ino)).toBe(true);
+      expect(await threads.inThread(threads.digestFiles, { root: from, paths: [paths[0]!, 'missing'] })).toEqual([sourceDigest(readFileSync(join(from, paths[0]!))), null]);
       await threads.inThread(threads.removeEntries, to);
       expect({ name, left: existsSync(to) }).toEqual({ name, left: false });
     }
