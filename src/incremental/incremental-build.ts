@@ -94,8 +94,10 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   const mayKeep = options.upToDateCheck && !session.shared;
   const onDisk = fromDisk && !session.last ? await previousOutput(cacheDir, outDir, mayKeep ? stampInputs : undefined) : undefined;
   const kept = mayKeep && stampInputs && isUpToDate(onDisk, stampInputs) ? onDisk.stamp : undefined;
-  // Not when a file of the previous output was changed in place: its cache file changed with it (page-cache.ts).
-  const restorable = options.wholeOutput && stampInputs && !kept && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? await restorableOutput(cacheDir, stampInputs) : undefined;
+  // The cache's files are hard links to the previous output's: when a file of it was changed in
+  // place, its cache file changed with it (page-cache.ts), and the kept files are not taken as they are.
+  const keptIntact = !onDisk || onDisk.changed?.size === 0;
+  const restorable = options.wholeOutput && stampInputs && !kept && !session.shared && keptIntact ? await restorableOutput(cacheDir, stampInputs) : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
@@ -104,7 +106,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       stamp: (sameFiles) => writeBuildStamp(cacheDir, outDir, stampInputs!, restorable.output.keys(), restorable.report, sameFiles),
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
-    knownFiles: fromDisk && !session.shared && (!onDisk || onDisk.changed?.size === 0) ? keptFiles(cacheDir) : undefined,
+    knownFiles: fromDisk && !session.shared && keptIntact ? keptFiles(cacheDir) : undefined,
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
     searchCache: await searchCacheOf(options),
     // Like encoded images, kept even without the cache (--no-cache): the key is everything drawn.
@@ -138,7 +140,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       if (!stampInputs) return;
       await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report, sameFiles);
       await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
-      await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output);
+      await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output, { keptIntact });
     },
   };
 }
