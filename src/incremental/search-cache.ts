@@ -99,7 +99,7 @@ function unpack(bytes: Buffer | undefined): CachedBundle | undefined {
     const files = header.files.map((f) => {
       const content = new Uint8Array(bytes.subarray(at, (at += f.size)));
       if (content.byteLength !== f.size || sha256(content) !== f.sha256) throw new Error('damaged');
-      return { path: f.path, bytes: content };
+      return { path: f.path, bytes: content, sha256: f.sha256 };
     });
     return at === bytes.byteLength ? { meta: header.meta, files } : undefined;
   } catch {

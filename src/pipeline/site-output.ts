@@ -105,7 +105,7 @@ export async function renderOutput(input: RenderInput, plan: RenderPlan, progres
     keyOf: (page) => searchKeyOf(rendered.pages.get(page.outputPath)!),
     htmlOf: (page) => outputText(pageBytes.get(page.outputPath)!),
     // Each locale's part goes to the store as soon as it is made (a locale's index is megabytes).
-    keep: (path, bytes) => keptBytes(path, bytes, store),
+    keep: (path, bytes, sha256) => keptBytes(path, bytes, store, sha256),
     pagesPerIndex: config.search.pagesPerIndex,
   });
   searching.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
@@ -170,15 +170,15 @@ async function kept(files: Iterable<OutputFile>, store: PageStore): Promise<Outp
  * One file's bytes handed to the store: what it gives back stands for them. A path that would
  * leave the output folder keeps its bytes, for collectOutput to refuse.
  */
-async function keptBytes(written: string, bytes: Uint8Array, store: PageStore): Promise<OutputBytes> {
+async function keptBytes(written: string, bytes: Uint8Array, store: PageStore, sha256?: string): Promise<OutputBytes> {
   const path = outputPath(written);
-  return path === undefined ? bytes : stored(path, bytes, store);
+  return path === undefined ? bytes : stored(path, bytes, store, sha256);
 }
 
-/** Bytes put in the store at an output path already checked (outputPath), once it has room for more. */
-async function stored(path: string, bytes: Uint8Array, store: PageStore): Promise<OutputBytes> {
+/** Bytes put in the store at an output path already checked (outputPath), once it has room for more; `sha256` when the caller knows it. */
+async function stored(path: string, bytes: Uint8Array, store: PageStore, sha256?: string): Promise<OutputBytes> {
   // With its digest: a file the output cache holds already is linked from there, not written again.
-  const kept = store.put(path, bytes, store.byDigest ? createHash('sha256').update(bytes).digest('hex') : undefined);
+  const kept = store.put(path, bytes, store.byDigest ? (sha256 ?? createHash('sha256').update(bytes).digest('hex')) : undefined);
   await store.backlog();
   return kept;
 }

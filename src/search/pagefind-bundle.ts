@@ -15,6 +15,8 @@ import { sizeOf, type OutputBytes } from '../model/output-file.js';
 export interface BundleFile {
   path: string;
   bytes: Uint8Array;
+  /** Its SHA-256 (hex) when known already: a file read from the search cache was checked against it. */
+  sha256?: string;
 }
 
 /** A language's entry in pagefind-entry.json, as Pagefind writes it. */
@@ -30,7 +32,7 @@ export interface LanguageEntry {
  */
 export interface IndexPart<Bytes extends OutputBytes = OutputBytes> {
   languages: Record<string, LanguageEntry>;
-  files: { path: string; bytes: Bytes }[];
+  files: { path: string; bytes: Bytes; sha256?: string }[];
 }
 
 /** Pagefind's search code, and what its entry file says besides the languages. */
