@@ -26,6 +26,8 @@ export interface SourceFs {
    * The SHA-256 (hex, sourceDigest) of each file's bytes, undefined for one that is not there, where
    * the reader can make them without handing over the bytes (the load stage needs only the digests
    * of Markdown files: parse reads them when it gets to them). Absent, the load stage reads them.
+   * A reader made by spreading another and overriding its reads does not get it (nodeSourceFs's is
+   * not enumerable): the load stage then reads through the overrides.
    */
   digests?(paths: readonly string[]): Promise<(string | undefined)[]>;
 }
@@ -46,7 +48,7 @@ export interface SkippedLink {
 export const FILES_AT_ONCE = 64;
 
 export function nodeSourceFs(root: string): SourceFs {
-  return {
+  const fs: SourceFs = {
     async listFiles(dir) {
       const base = join(root, dir);
       let top: string;
@@ -100,17 +102,22 @@ export function nodeSourceFs(root: string): SourceFs {
         throw error;
       }
     },
-    // In two threads (file-threads.ts): 14 786 Markdown files of the 1000-article benchmark were a
-    // second of the load stage read and hashed here, one after another.
-    async digests(paths) {
+  };
+  // In two threads (file-threads.ts): 14 786 Markdown files of the 1000-article benchmark were a
+  // second of the load stage read and hashed here, one after another. Not enumerable (SourceFs.digests).
+  Object.defineProperty(fs, 'digests', {
+    async value(paths: readonly string[]): Promise<(string | undefined)[]> {
       const made = await digestAll(root, paths);
       // A file that could not be read is read here again, to throw what readBytesSync does.
-      return made.map((digest, i) => (typeof digest === 'string' ? digest : digest === null ? undefined : digestOf(this.readBytesSync(paths[i]!))));
+      return made.map((digest, i) => {
+        if (typeof digest === 'string') return digest;
+        const bytes = digest === null ? undefined : fs.readBytesSync(paths[i]!);
+        return bytes && sourceDigest(bytes);
+      });
     },
-  };
+  });
+  return fs;
 }
-
-const digestOf = (bytes: Uint8Array | undefined) => (bytes ? sourceDigest(bytes) : undefined);
 
 /** Whether `path` is `folder` or below it (both real, absolute paths). */
 function within(folder: string, path: string): boolean {

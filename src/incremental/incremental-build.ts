@@ -98,6 +98,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   // place, its cache file changed with it (page-cache.ts), and the kept files are not taken as they are.
   const keptIntact = !onDisk || onDisk.changed?.size === 0;
   const restorable = options.wholeOutput && stampInputs && !kept && !session.shared && keptIntact ? await restorableOutput(cacheDir, stampInputs) : undefined;
+  const knownFiles = fromDisk && !session.shared && keptIntact ? keptFiles(cacheDir) : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
@@ -106,7 +107,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       stamp: (sameFiles) => writeBuildStamp(cacheDir, outDir, stampInputs!, restorable.output.keys(), restorable.report, sameFiles),
       result: (timings) => restoredResult(restorable.report, new OutputOnDisk(outDir, restorable.output.keys()), timings),
     },
-    knownFiles: fromDisk && !session.shared && keptIntact ? keptFiles(cacheDir) : undefined,
+    knownFiles,
     imageCache: options.cacheWrites ? images : readOnlyImageCache(images),
     searchCache: await searchCacheOf(options),
     // Like encoded images, kept even without the cache (--no-cache): the key is everything drawn.
@@ -140,7 +141,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
       if (!stampInputs) return;
       await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report, sameFiles);
       await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
-      await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output, { keptIntact });
+      await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output, knownFiles);
     },
   };
 }

@@ -66,6 +66,8 @@ describe('digestAll', () => {
     const fs = nodeSourceFs(root);
     expect(await fs.digests!([...paths, 'missing.md'])).toEqual([...paths.map((path) => sourceDigest(readFileSync(join(root, path)))), undefined]);
     await expect(fs.digests!(['f0'])).rejects.toThrow(/EISDIR/);
+    // A reader spread into one that overrides the reads does not digest past its overrides.
+    expect({ ...fs, readBytesSync: () => undefined }.digests).toBeUndefined();
   });
 });
 

@@ -111,6 +111,14 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
     const made = [`${MAIN}/sitemap.xml`, 'reports/translations.json', `${MAIN}/assets/covers/${cover}`, `${MAIN}/pagefind/pagefind.js`, `${MAIN}/pagefind/fragment/${french}`];
     for (const path of made) expect({ path, linked: kept.has(statSync(join(outDir, path)).ino) }).toEqual({ path, linked: true });
     expect(stampedWrong('body')).toEqual([]);
+    // The copy that restored the cache kept no hard links: its social images are one file in the
+    // social cache and another among the kept files. The build leaves each kept file one with an
+    // output file, so the cache it saves costs no more than before.
+    const keptDir = join(dir, 'body-cache', 'files');
+    const keptFiles = readdirSync(keptDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    const social = new Set(readdirSync(join(outDir, MAIN), { recursive: true }).map(String).filter((p) => p.endsWith('.png')).map((p) => statSync(join(outDir, MAIN, p)).ino));
+    expect(keptFiles.filter((file) => social.has(statSync(file).ino)).length).toBeGreaterThan(0);
+    expect(keptFiles.filter((file) => statSync(file).nlink < 2)).toEqual([]);
   });
 
   it('reads again only the Markdown file that changed: the others are known to both caches by their digest', async () => {

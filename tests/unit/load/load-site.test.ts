@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memorySourceFs } from '../../../src/fs/source-fs.js';
+import { READ_THREAD_FROM } from '../../../src/fs/file-threads.js';
+import { memorySourceFs, nodeSourceFs } from '../../../src/fs/source-fs.js';
 import { loadSite } from '../../../src/load/load-site.js';
 import { baseFiles } from '../../helpers/fixture.js';
 
@@ -33,6 +37,32 @@ describe('the load stage', () => {
     const [markdown, yaml] = site!.sources.files;
     expect(markdown).toEqual({ path: 'content/en/blog/a.md', digest: createHash('sha256').update('---\ntitle: A\n---\n\nBody\n').digest('hex') });
     expect(yaml?.text).toBe(siteYaml);
+  });
+
+  it('reads a content folder on disk as one held in memory, its Markdown digested in two threads', async () => {
+    // Enough Markdown files for nodeSourceFs to digest half of them in a thread of its own, beside a
+    // Markdown file in public/ (an asset, bytes kept), a dotfile (skipped) and an empty file.
+    const files: Record<string, string> = { 'content/site.yaml': siteYaml, 'content/public/notes.md': '# served as it is\n', 'content/en/blog/.draft.md': 'hidden', 'content/en/blog/empty.md': '' };
+    for (let i = 0; i < READ_THREAD_FROM + 5; i++) files[`content/en/blog/p${i}.md`] = `---\ntitle: P${i}\n---\n\n${'Body. '.repeat(i % 50)}\n`;
+    const root = mkdtempSync(join(tmpdir(), 'sitegen-load-'));
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      for (const keepMarkdown of [false, true]) {
+        const onDisk = await loadSite(nodeSourceFs(root), 'content/site.yaml', keepMarkdown);
+        const inMemory = await loadSite(memorySourceFs(files), 'content/site.yaml', keepMarkdown);
+        expect(onDisk.site?.sources.files).toEqual(inMemory.site?.sources.files);
+        expect(onDisk.site?.sources.files).toHaveLength(READ_THREAD_FROM + 5 + 2);
+        // Bytes as a Buffer from disk, a Uint8Array from memory: the same bytes.
+        const assets = (loaded: typeof onDisk) => loaded.site?.sources.assets.map((a) => [a.urlPath, Buffer.from(a.bytes).toString()]);
+        expect(assets(onDisk)).toEqual([['/notes.md', '# served as it is\n']]);
+        expect(assets(onDisk)).toEqual(assets(inMemory));
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('stops at a missing configuration, naming the file it looked for', async () => {
