@@ -149,7 +149,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       run.lap('emit');
       if (session.shared) session.last = lastBuildOf({ loaded, site, routed, edge, bundles, keyInputs: plan.keyInputs, rendered, markdown: markdown.stats?.(), diagnostics: run.diagnostics });
       const output = staging ? new OutputOnDisk(outDir, rendered.output.keys()) : inMemory(rendered.output);
-      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output, outputCounts, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused }, search: rendered.search };
+      return { ok: true, diagnostics: run.sorted(), pages: routed.pages, output, outputCounts, timings: run.timings, config, ...figures, markdown: markdown.stats?.(), rendered: { pages: routed.pages.length, reused: rendered.reused, ...(rendered.reusedGroups.length ? { groups: rendered.reusedGroups } : {}) }, search: rendered.search };
     });
   });
 }

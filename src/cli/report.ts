@@ -28,8 +28,8 @@ export interface BuildSummary {
   markdown?: { bodies: number; rendered: number };
   /** Social images (one per indexable page; equal cards share one), and how many were drawn (the rest came from the cache). */
   social?: { images: number; drawn: number };
-  /** Pages, and how many were taken unchanged from the previous output. */
-  rendered?: { pages: number; reused: number };
+  /** Pages, and how many were taken unchanged from the previous output; the files made from every page's record alone (sitemaps) taken likewise. */
+  rendered?: { pages: number; reused: number; groups?: string[] };
   /** The search index: pages, how many were indexed (the rest came from the cache), bytes per host and locale. */
   search?: SearchStats;
   /** Nothing the build reads had changed since the previous build of this output: it was kept as it was. */
@@ -86,7 +86,8 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
     if (summary.js) lines.push(`  JavaScript per page at most ${formatBytes(summary.js.maxGzip)} gzip of its ${formatBytes(summary.js.budget)} budget (dist/reports/js.json)`);
     if (summary.rendered?.reused) {
-      lines.push(`  pages: ${summary.rendered.pages - summary.rendered.reused} rendered, ${summary.rendered.reused} unchanged since the previous build`);
+      const groups = summary.rendered.groups?.length ? `; ${summary.rendered.groups.join(', ')} unchanged too` : '';
+      lines.push(`  pages: ${summary.rendered.pages - summary.rendered.reused} rendered, ${summary.rendered.reused} unchanged since the previous build${groups}`);
     }
     if (summary.markdown?.bodies) {
       const { bodies, rendered } = summary.markdown;

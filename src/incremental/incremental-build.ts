@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SiteBundles } from '../bundle/bundle-site.js';
 import type { ImageCache } from '../images/encode-images.js';
@@ -22,7 +23,8 @@ import { SOCIAL_IMAGE_FOLDER, type SocialDrawer } from '../social/social-images.
 import { keepPages, readPageCache } from './page-cache.js';
 import { cachedRenderer, type MarkdownBodies } from './markdown-cache.js';
 import { spilledBodies } from './spilled-bodies.js';
-import { newKeyMemo, pageRecorder, siteInputs, type KeyInputs } from './page-keys.js';
+import { newKeyMemo, pageRecorder, pagesDigest, siteInputs, type KeyInputs } from './page-keys.js';
+import { siteWideCache, type SiteWideCache } from './site-wide-cache.js';
 import { reusablePages } from './reusable-pages.js';
 import type { SearchCache } from '../search/index-search.js';
 import { searchCache } from './search-cache.js';
@@ -100,6 +102,7 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
   const restorable = options.wholeOutput && stampInputs && !kept && !session.shared && keptIntact ? await restorableOutput(cacheDir, stampInputs) : undefined;
   const knownFiles = fromDisk && !session.shared && keptIntact ? keptFiles(cacheDir) : undefined;
   const images = diskImageCache(join(cacheDir, 'images'));
+  let siteWide: SiteWideCache | undefined;
   return {
     upToDate: kept && ((timings) => keptResult(kept, timings)),
     restored: restorable && {
@@ -135,13 +138,17 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
           return file ? [[path, file] as const] : [];
         })));
       }
-      return { keyInputs, recorder: pageRecorder(keyInputs, routed.index), reusable: reused };
+      // Asked after render, when the page keys have made every page's summary.
+      if (fromDisk && !last) siteWide = siteWideCache(cacheDir, renderSalt, () => createHash('sha256').update(`${JSON.stringify(site.config)}\0${pagesDigest(routed.pages, keyInputs.memo)}`).digest('hex'), knownFiles);
+      return { keyInputs, recorder: pageRecorder(keyInputs, routed.index), reusable: reused, siteWide };
     },
     async stamp(rendered, report, sameFiles) {
       if (!stampInputs) return;
       await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report, sameFiles);
       await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
       await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output, knownFiles);
+      // After keepOutput: the records name files it keeps.
+      await siteWide?.keep(rendered.siteWide, rendered.output).catch(() => undefined);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SiteWideGroup } from './site-output.js';
 import type { OutputCounts, PageCounts } from '../emit/output-counts.js';
 import type { Diagnostic } from '../errors/site-error.js';
 import type { ImageStats } from '../images/encode-images.js';
@@ -38,8 +39,11 @@ export interface BuildResult {
   markdown?: CacheStats;
   /** Social images (one per indexable page, shared by equal cards) and how many were drawn (the rest came from the cache). */
   social?: SocialStats;
-  /** Pages, and how many were taken from the previous output because their inputs had not changed. */
-  rendered?: { pages: number; reused: number };
+  /**
+   * Pages, and how many were taken from the previous output because their inputs had not changed;
+   * `groups`, the files made from every page's record alone (the sitemaps) taken likewise.
+   */
+  rendered?: { pages: number; reused: number; groups?: SiteWideGroup[] };
   /** The search index: pages indexed and taken from the cache, bytes per host and locale (docs/search.md). */
   search?: SearchStats;
   /** The output's files and bytes by kind, counted as it was made (reading a written output back to count it would cost what streaming it saved). */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build, type BuildResult } from '../../src/build.js';
 import { memorySourceFs } from '../../src/fs/source-fs.js';
+import { makeArticle } from '../bench/corpus.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -41,6 +42,19 @@ export function markdown(fields: Record<string, string | number | string[]>, bod
 export function blogPost(overrides: Record<string, string | number | string[]> = {}, body?: string): string {
   return markdown({ title: 'A post', description: 'About things.', date: '2026-03-01', author: 'Team', category: 'tutorials', tags: ['proxy'], ...overrides }, body);
 }
+
+/** The sample site's configuration, data and public files with `count` English articles of the benchmark's corpus (tests/bench/corpus.mjs). */
+export function siteWithArticles(count: number): Record<string, string | Uint8Array> {
+  const files: Record<string, string | Uint8Array> = { ...baseFiles(), ...publicFiles() };
+  for (let i = 1; i <= count; i++) {
+    const a = makeArticle('en', i, count);
+    files[`content/en/blog/${a.id}.md`] = blogPost({ title: a.title, description: a.description, date: a.date, category: a.category, tags: a.tags }, a.body);
+  }
+  return files;
+}
+
+/** The path of the i-th English article of siteWithArticles, in name order. */
+export const articleOf = (files: Record<string, unknown>, i: number): string => Object.keys(files).filter((p) => p.startsWith('content/en/blog/')).sort()[i]!;
 
 export function simplePage(title = 'A page', body?: string): string {
   return markdown({ title, description: `${title} description.` }, body);
