@@ -133,6 +133,36 @@ export async function digestAll(root: string, paths: readonly string[]): Promise
 }
 
 /**
+ * In a thread: each file's size, modification time and inode, three numbers a file in the order of
+ * `paths` (below `root`); null when one cannot be stat'ed.
+ */
+export function statFiles(files: typeof fs, { root, paths }: { root: string; paths: string[] }): number[] | null {
+  const records: number[] = [];
+  for (const path of paths) {
+    const stat = files.statSync(`${root}/${path}`, { throwIfNoEntry: false });
+    if (!stat) return null;
+    records.push(stat.size, stat.mtimeMs, stat.ino);
+  }
+  return records;
+}
+
+/**
+ * Each file's size, modification time and inode (statFiles), a share of a large set (`aside`, from
+ * 0 to 1) stat'ed in a thread of its own while this one stats the rest: all of it when this thread
+ * has other work meanwhile, half when it waits. The calls cost about ten microseconds each, and a
+ * build stamps every file of its output (64 000 at 1000 articles a locale: 0.7 s). A thread that
+ * fails leaves its share to this one; null when a file cannot be stat'ed.
+ */
+export async function statAll(root: string, paths: readonly string[], aside: number): Promise<number[] | null> {
+  const there = paths.length >= THREAD_FROM ? Math.floor(paths.length * aside) : 0;
+  const away = there ? inThread(statFiles, { root, paths: paths.slice(0, there) }) : Promise.resolve([]);
+  away.catch(() => undefined); // awaited below
+  const here = statFiles(fs, { root, paths: paths.slice(there) });
+  const first = (await away.catch(() => undefined)) ?? statFiles(fs, { root, paths: paths.slice(0, there) });
+  return first && here && [...first, ...here];
+}
+
+/**
  * A folder removed (remove-tree.ts) in a thread of its own when it holds about `files` files or
  * more, so that this one goes on meanwhile (a build's stamp and caches, after the previous output
  * was replaced); here and now when it is small, or when the thread fails. Never rejects: what

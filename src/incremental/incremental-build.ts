@@ -144,11 +144,17 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
     },
     async stamp(rendered, report, sameFiles) {
       if (!stampInputs) return;
-      await writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report, sameFiles);
-      await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
-      await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output, knownFiles);
-      // After keepOutput: the records name files it keeps.
-      await siteWide?.keep(rendered.siteWide, rendered.output).catch(() => undefined);
+      // The stamp's `stat` calls in a thread while this one keeps the pages and files (neither
+      // changes an output file's size, time or inode: they link cache files to them).
+      const stamping = writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report, sameFiles, { aside: 1 });
+      try {
+        await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);
+        await keepOutput(cacheDir, outDir, stampInputs, withoutCauses(report), rendered.pages, rendered.output, knownFiles);
+        // After keepOutput: the records name files it keeps.
+        await siteWide?.keep(rendered.siteWide, rendered.output).catch(() => undefined);
+      } finally {
+        await stamping;
+      }
     },
   };
 }

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitSite } from '../../../src/emit/emit-site.js';
 import { openStaging } from '../../../src/emit/staging.js';
-import { digestAll, linkAll, READ_THREAD_FROM, removeTreeAside, THREAD_FROM } from '../../../src/fs/file-threads.js';
+import { digestAll, linkAll, READ_THREAD_FROM, removeTreeAside, statAll, THREAD_FROM } from '../../../src/fs/file-threads.js';
 import { nodeSourceFs } from '../../../src/fs/source-fs.js';
 import { sourceDigest } from '../../../src/model/sources.js';
 import type { OutputBytes } from '../../../src/model/output-file.js';
@@ -71,6 +71,22 @@ describe('digestAll', () => {
   });
 });
 
+describe('statAll', () => {
+  it('gives each file\'s size, time and inode as statSync does, whatever share a thread takes; null when one is missing', async () => {
+    const root = join(dir, 'stamped');
+    const paths = filesIn(root, THREAD_FROM + 10);
+    writeFileSync(join(root, paths[3]!), 'a longer file than the others');
+    const expected = paths.flatMap((path) => {
+      const stat = statSync(join(root, path));
+      return [stat.size, stat.mtimeMs, stat.ino];
+    });
+    for (const aside of [0, 0.5, 1]) expect({ aside, records: await statAll(root, paths, aside) }).toEqual({ aside, records: expected });
+    rmSync(join(root, paths[1]!));
+    rmSync(join(root, paths.at(-1)!));
+    for (const aside of [0, 0.5, 1]) expect({ aside, records: await statAll(root, paths, aside) }).toEqual({ aside, records: null });
+  });
+});
+
 describe('removeTreeAside', () => {
   it('removes a large tree in a thread of its own, links inside it removed and not followed', async () => {
     const outside = join(dir, 'outside.txt');
@@ -109,7 +125,7 @@ describe('emitSite with a large output', () => {
 
 describe('inThread', () => {
   // The functions run from their own text: what the compiled CLI's bundler makes of them must still stand alone.
-  it('runs linkPairs, digestFiles and removeEntries in a thread, from the sources and as bin/sitegen compiles them', async () => {
+  it('runs linkPairs, digestFiles, statFiles and removeEntries in a thread, from the sources and as bin/sitegen compiles them', async () => {
     const bundle = join(dir, 'bundle');
     await esbuild.build({ entryPoints: { threads: join(ROOT, 'src/fs/file-threads.ts') }, outdir: bundle, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
     const compiled = (await import(pathToFileURL(join(bundle, 'threads.mjs')).href)) as typeof import('../../../src/fs/file-threads.js');
@@ -122,6 +138,8 @@ describe('inThread', () => {
       expect(await threads.inThread(threads.linkPairs, { into: to, pairs: paths.map((path): [string, string] => [join(from, path), path]) })).toEqual([]);
       expect(paths.every((path) => statSync(join(from, path)).ino === statSync(join(to, path)).ino)).toBe(true);
       expect(await threads.inThread(threads.digestFiles, { root: from, paths: [paths[0]!, 'missing'] })).toEqual([sourceDigest(readFileSync(join(from, paths[0]!))), null]);
+      const stat = statSync(join(from, paths[0]!));
+      expect(await threads.inThread(threads.statFiles, { root: from, paths: [paths[0]!] })).toEqual([stat.size, stat.mtimeMs, stat.ino]);
       await threads.inThread(threads.removeEntries, to);
       expect({ name, left: existsSync(to) }).toEqual({ name, left: false });
     }
