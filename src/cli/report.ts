@@ -85,7 +85,7 @@ export function formatSummary(summary: BuildSummary, style: ReportStyle): string
     lines.push(`  ${groupDigits(summary.output.files)} files, ${formatBytes(summary.output.bytes)}: ${kinds.map(([k, v]) => `${k} ${formatBytes(v.bytes)}`).join(', ')}`);
     if (summary.edge) lines.push(`  edge document ${formatBytes(summary.edge.bytes)} of its ${formatBytes(summary.edge.budget)} budget`);
     if (summary.js) lines.push(`  JavaScript per page at most ${formatBytes(summary.js.maxGzip)} gzip of its ${formatBytes(summary.js.budget)} budget (dist/reports/js.json)`);
-    if (summary.rendered?.reused) {
+    if (summary.rendered?.reused || summary.rendered?.groups?.length) {
       const groups = summary.rendered.groups?.length ? `; ${summary.rendered.groups.join(', ')} unchanged too` : '';
       lines.push(`  pages: ${summary.rendered.pages - summary.rendered.reused} rendered, ${summary.rendered.reused} unchanged since the previous build${groups}`);
     }

@@ -158,7 +158,9 @@ export async function statAll(root: string, paths: readonly string[], aside: num
   const away = there ? inThread(statFiles, { root, paths: paths.slice(0, there) }) : Promise.resolve([]);
   away.catch(() => undefined); // awaited below
   const here = statFiles(fs, { root, paths: paths.slice(there) });
-  const first = (await away.catch(() => undefined)) ?? statFiles(fs, { root, paths: paths.slice(0, there) });
+  // A thread that failed (undefined), not one that found a file missing (null), leaves its share to this one.
+  const fromThread = await away.catch(() => undefined);
+  const first = fromThread === undefined ? statFiles(fs, { root, paths: paths.slice(0, there) }) : fromThread;
   return first && here && [...first, ...here];
 }
 

@@ -144,8 +144,8 @@ export async function openIncremental(options: IncrementalOptions, session: Buil
     },
     async stamp(rendered, report, sameFiles) {
       if (!stampInputs) return;
-      // The stamp's `stat` calls in a thread while this one keeps the pages and files (neither
-      // changes an output file's size, time or inode: they link cache files to them).
+      // The stamp's `stat` calls in a thread (from 8192 files) while this one keeps the pages and
+      // files (neither changes an output file's size, time or inode: they link cache files to them).
       const stamping = writeBuildStamp(cacheDir, outDir, stampInputs, rendered.output.keys(), report, sameFiles, { aside: 1 });
       try {
         await keepPages(cacheDir, renderSalt, outDir, rendered.pages, rendered.output);

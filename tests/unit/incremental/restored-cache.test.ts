@@ -44,6 +44,8 @@ function stampedWrong(name: string): string[] {
     return now.size !== size || now.mtimeMs !== mtimeMs || now.ino !== ino;
   }).map(([path]) => path);
 }
+/** The kept files of a CI run's restored cache, by inode: a file of the output linked from there has one of them. */
+const restoredInodes = (name: string) => new Set(readdirSync(join(dir, `${name}-cache`, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).ino));
 const scratch = (files: Files) => build({ root: ROOT, fs: memorySourceFs(files), write: false, cache: false, minify: true, jobs: 1 });
 
 describe('a build with only its cache restored (CI on a fresh clone)', () => {
@@ -90,14 +92,13 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
 
   it('renders only the page of an edited article body, and links the files it makes again unchanged from the cache', async () => {
     const edited = { ...files, [article(files, 2)]: `${files[article(files, 2)] as string}\nOne more closing line.\n` };
-    // The restored cache's kept files, by inode: a file of the output linked from there has one of them.
-    const restoredInodes = () => new Set(readdirSync(join(dir, 'body-cache', 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).ino));
     let kept = new Set<number>();
-    const result = await ciRun(edited, saved, 'body', () => (kept = restoredInodes()));
+    const result = await ciRun(edited, saved, 'body', () => (kept = restoredInodes('body')));
     expect(result.rendered).toEqual({ pages: total, reused: total - 1, groups: ['sitemaps'] });
     expect(outputDifferences(result, await scratch(edited))).toEqual([]);
-    // Made again with the same bytes (the sitemap, the covers drawn from titles, the search index of
-    // the locales without the edit, the reports) and linked, not written: none is a new file.
+    // Taken from the cache (the sitemap: no page's record changed) or made again with the same bytes
+    // (the covers drawn from titles, the search index of the locales without the edit, the reports)
+    // and linked, not written: none is a new file.
     const outDir = join(dir, 'body-dist');
     const french = readdirSync(join(outDir, MAIN, 'pagefind/fragment')).find((name) => name.startsWith('fr_'))!;
     const cover = readdirSync(join(outDir, MAIN, 'assets/covers'))[0]!;
@@ -126,8 +127,12 @@ describe('a build with only its cache restored (CI on a fresh clone)', () => {
 
   it('renders the lists that show a changed title, and a new article with its lists', async () => {
     const retitled = { ...files, [article(files, 3)]: (files[article(files, 3)] as string).replace(/^title: .*$/m, 'title: A title nobody has seen') };
-    const byTitle = await ciRun(retitled, saved, 'title');
+    let kept = new Set<number>();
+    const byTitle = await ciRun(retitled, saved, 'title', () => (kept = restoredInodes('title')));
     expect(byTitle.rendered!.reused).toBeLessThan(total - 1);
+    // A title is in no sitemap: they are made again (a page's record changed) with the same bytes, and linked from the cache by their digest.
+    expect(byTitle.rendered!.groups).toBeUndefined();
+    expect(kept.has(statSync(join(dir, 'title-dist', MAIN, 'sitemap.xml')).ino)).toBe(true);
     expect(byTitle.rendered!.reused).toBeGreaterThan(0);
     expect(outputDifferences(byTitle, await scratch(retitled))).toEqual([]);
     // Dated like an existing article: a newer year would change every page's copyright line.

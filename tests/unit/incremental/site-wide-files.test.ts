@@ -36,7 +36,7 @@ describe('files made from the pages\' records alone (the sitemaps) in a CI build
     expect((await ciRun(edited, saved, 'body')).madeSitemaps).toBe(false);
   });
 
-  it('are made again when a page\'s date of change, the pages or the configuration change', async () => {
+  it('are made again when a page\'s date of change, the pages or the hosts change', async () => {
     const updated = { ...files, [article(files, 1)]: (files[article(files, 1)] as string).replace(/^date: (.*)$/m, 'date: $1\nupdated: 2026-11-20') };
     const byDate = await ciRun(updated, saved, 'updated');
     expect(byDate.madeSitemaps).toBe(true);
