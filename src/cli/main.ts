@@ -2,7 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { resolve } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
 import { build, STAGES, type BuildResult, type Stage } from '../build.js';
-import { checkSite, type CheckReport } from '../check/check-site.js';
+import type { CheckReport } from '../check/check-site.js';
 import { DEFAULT_CONFIG } from '../load/load-config.js';
 import { edgeConfigSchema } from '../model/edge-config.js';
 import { formatReportHtml, formatReportText } from '../check/format-report.js';
@@ -66,6 +66,13 @@ function everyHost(url: string): string {
   const { port } = new URL(url);
   return `every host: ${HOST_KEYS.map((key) => localOrigin(key, port)).join('  ')}`;
 }
+
+/**
+ * The checks, loaded when a command runs them: their HTML validator and XML schema checker take
+ * about a quarter of a second to load, which every build paid (bin/sitegen compiles this module
+ * with code splitting, so the checks are a chunk of their own).
+ */
+const loadChecks = async () => (await import('../check/check-site.js')).checkSite;
 
 /** Run the CLI; resolves to the exit code (0 ok, 1 build errors, 2 usage errors, 3 a server that could not listen). */
 export async function main(argv: readonly string[], io: CliIO = nodeIO(), version = '0.0.0'): Promise<number> {
@@ -145,7 +152,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         const input = result.upToDate
           ? await readBuiltSite(resolve(opts.root, opts.out))
           : { files: result.output, edge: edgeConfigSchema.parse(JSON.parse(new TextDecoder().decode(result.output.get('edge-config.json')!))) };
-        const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, opts.root) });
+        const report = await (await loadChecks())(input, { legacy: await readLegacyUrls(opts.config, opts.root) });
         printCheck(report, { json: !!opts.json, ...style });
         if (!report.ok) exitCode = EXIT.buildFailed;
       }
@@ -173,7 +180,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO(), versio
         exitCode = EXIT.buildFailed;
         return;
       }
-      const report = await checkSite(input, { legacy: await readLegacyUrls(opts.config, io.cwd), external: opts.external ? {} : undefined });
+      const report = await (await loadChecks())(input, { legacy: await readLegacyUrls(opts.config, io.cwd), external: opts.external ? {} : undefined });
       printCheck(report, { json: !!opts.json, color: io.isTTY && !io.env.NO_COLOR && !io.env.CI, verbose: !!opts.verbose });
       if (opts.html) {
         await writeFile(resolve(io.cwd, opts.html), formatReportHtml(report));

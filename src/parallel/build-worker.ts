@@ -4,16 +4,21 @@
  * or draws batches of social images. bin/sitegen bundles this file next to the CLI.
  */
 import { parentPort } from 'node:worker_threads';
-import { drawSocialCard } from '../images/social-card.js';
 import type { ImageFacts } from '../model/images.js';
 import type { SocialCard } from '../model/social-image.js';
-import { renderJob, type MarkdownJob } from '../parse/markdown-jobs.js';
+import type { MarkdownJob } from '../parse/markdown-jobs.js';
 import type { PoolMessage, WorkerReply } from './worker-pool.js';
 
 let facts: ImageFacts = new Map();
 
+// Each task's modules are loaded by the first job of that task: a Markdown thread never loads satori
+// and resvg, a drawing process never loads remark (each about a quarter of a second to load).
 async function run(message: Extract<PoolMessage, { type: 'run' }>): Promise<unknown[]> {
-  if (message.task === 'markdown') return (message.jobs as MarkdownJob[]).map((job) => renderJob(job, facts));
+  if (message.task === 'markdown') {
+    const { renderJob } = await import('../parse/markdown-jobs.js');
+    return (message.jobs as MarkdownJob[]).map((job) => renderJob(job, facts));
+  }
+  const { drawSocialCard } = await import('../images/social-card.js');
   const drawn = [];
   // One card after the other: each keeps the thread busy, and the pool has a thread per core.
   for (const card of message.jobs as SocialCard[]) drawn.push(await drawSocialCard(card));
