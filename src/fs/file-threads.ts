@@ -120,16 +120,10 @@ export function digestFiles(files: typeof fs, { root, paths }: { root: string; p
 
 /**
  * The SHA-256 of each file below `root` (digestFiles), half of a large set read in a thread of its
- * own while this one reads the rest: the kernel serves two threads' reads at once. A thread that
- * fails leaves its half to this one.
+ * own while this one reads the rest: the kernel serves two threads' reads at once.
  */
 export async function digestAll(root: string, paths: readonly string[]): Promise<(string | null | false)[]> {
-  const half = paths.length >= READ_THREAD_FROM ? Math.floor(paths.length / 2) : 0;
-  const there = half ? inThread(digestFiles, { root, paths: paths.slice(0, half) }) : Promise.resolve([]);
-  there.catch(() => undefined); // awaited below
-  const here = digestFiles(fs, { root, paths: paths.slice(half) }, crypto);
-  const first = (await there.catch(() => undefined)) ?? digestFiles(fs, { root, paths: paths.slice(0, half) }, crypto);
-  return [...first, ...here];
+  return (await shareWithThread(digestFiles, root, paths, 0.5, READ_THREAD_FROM))!;
 }
 
 /**
@@ -150,17 +144,29 @@ export function statFiles(files: typeof fs, { root, paths }: { root: string; pat
  * Each file's size, modification time and inode (statFiles), a share of a large set (`aside`, from
  * 0 to 1) stat'ed in a thread of its own while this one stats the rest: all of it when this thread
  * has other work meanwhile, half when it waits. The calls cost about ten microseconds each, and a
- * build stamps every file of its output (64 000 at 1000 articles a locale: 0.7 s). A thread that
- * fails leaves its share to this one; null when a file cannot be stat'ed.
+ * build stamps every file of its output (64 000 at 1000 articles a locale: 0.7 s). Null when a
+ * file cannot be stat'ed.
  */
-export async function statAll(root: string, paths: readonly string[], aside: number): Promise<number[] | null> {
-  const there = paths.length >= THREAD_FROM ? Math.floor(paths.length * aside) : 0;
-  const away = there ? inThread(statFiles, { root, paths: paths.slice(0, there) }) : Promise.resolve([]);
+export function statAll(root: string, paths: readonly string[], aside: number): Promise<number[] | null> {
+  return shareWithThread(statFiles, root, paths, aside, THREAD_FROM);
+}
+
+/** A self-contained function of the files below `root`: answers in the order of `paths`, or null for all of them (statFiles). */
+type PerFile<T> = (files: typeof fs, input: { root: string; paths: string[] }, hashes: typeof crypto) => T[] | null;
+
+/**
+ * `run` over `paths`: a share of them (`aside`, from 0 to 1) in a thread of its own when there are
+ * `from` or more, while this thread does the rest. A thread that fails (it could not start) leaves
+ * its share to this one; null when either share is null.
+ */
+async function shareWithThread<T>(run: PerFile<T>, root: string, paths: readonly string[], aside: number, from: number): Promise<T[] | null> {
+  const there = paths.length >= from ? Math.floor(paths.length * aside) : 0;
+  const away = there ? inThread(run, { root, paths: paths.slice(0, there) }) : Promise.resolve([]);
   away.catch(() => undefined); // awaited below
-  const here = statFiles(fs, { root, paths: paths.slice(there) });
-  // A thread that failed (undefined), not one that found a file missing (null), leaves its share to this one.
+  const here = run(fs, { root, paths: paths.slice(there) }, crypto);
+  // A thread that failed (undefined), not one that answered null, leaves its share to this one.
   const fromThread = await away.catch(() => undefined);
-  const first = fromThread === undefined ? statFiles(fs, { root, paths: paths.slice(0, there) }) : fromThread;
+  const first = fromThread === undefined ? run(fs, { root, paths: paths.slice(0, there) }, crypto) : fromThread;
   return first && here && [...first, ...here];
 }
 
