@@ -11,12 +11,15 @@ import type { PoolMessage, WorkerReply } from './worker-pool.js';
 
 let facts: ImageFacts = new Map();
 
-// Each task's modules are loaded by the first job of that task: a Markdown thread never loads satori
-// and resvg, a drawing process never loads remark (each about a quarter of a second to load).
+// Each task's modules are loaded by the first job of that task: a drawing process never loads remark
+// and its plugins (about a quarter of a second).
 async function run(message: Extract<PoolMessage, { type: 'run' }>): Promise<unknown[]> {
   if (message.task === 'markdown') {
+    // The facts of this job's call, taken before the import: while it loads, the shared value of
+    // the next call may arrive (the pool sends ahead) and replace `facts`.
+    const shared = facts;
     const { renderJob } = await import('../parse/markdown-jobs.js');
-    return (message.jobs as MarkdownJob[]).map((job) => renderJob(job, facts));
+    return (message.jobs as MarkdownJob[]).map((job) => renderJob(job, shared));
   }
   const { drawSocialCard } = await import('../images/social-card.js');
   const drawn = [];
