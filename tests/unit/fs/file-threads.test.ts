@@ -10,6 +10,7 @@ import { digestAll, linkAll, READ_THREAD_FROM, removeTreeAside, statAll, THREAD_
 import { nodeSourceFs } from '../../../src/fs/source-fs.js';
 import { sourceDigest } from '../../../src/model/sources.js';
 import type { OutputBytes } from '../../../src/model/output-file.js';
+import { CLI_COMPILE } from '../../helpers/build-worker.js';
 import { ROOT } from '../../helpers/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sitegen-file-threads-'));
@@ -127,7 +128,7 @@ describe('inThread', () => {
   // The functions run from their own text: what the compiled CLI's bundler makes of them must still stand alone.
   it('runs linkPairs, digestFiles, statFiles and removeEntries in a thread, from the sources and as bin/sitegen compiles them', async () => {
     const bundle = join(dir, 'bundle');
-    await esbuild.build({ entryPoints: { threads: join(ROOT, 'src/fs/file-threads.ts') }, outdir: bundle, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+    await esbuild.build({ ...CLI_COMPILE, entryPoints: { threads: join(ROOT, 'src/fs/file-threads.ts') }, outdir: bundle });
     const compiled = (await import(pathToFileURL(join(bundle, 'threads.mjs')).href)) as typeof import('../../../src/fs/file-threads.js');
     const fromSources = await import('../../../src/fs/file-threads.js');
     for (const [name, threads] of [['sources', fromSources], ['compiled', compiled]] as const) {
